@@ -1,0 +1,34 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "rover",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "RoverCore", targets: ["RoverCore"]),
+    .executable(name: "rover", targets: ["rover"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    .target(name: "RoverCore"),
+    .executableTarget(
+      name: "rover",
+      dependencies: [
+        "RoverCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // The local HTTP server and process runner the tests share; never shipped.
+    .target(name: "RoverTestSupport"),
+    .testTarget(
+      name: "RoverCoreTests",
+      dependencies: ["RoverCore", "RoverTestSupport"],
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(name: "RoverTestSupportTests", dependencies: ["RoverTestSupport"]),
+    .testTarget(name: "RoverCLITests", dependencies: ["rover", "RoverTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+import RoverCore
+@main struct Main { static func main() { print(RoverCoreVersion.current) } }
