@@ -1,2 +1,67 @@
+import ArgumentParser
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 import RoverCore
-@main struct Main { static func main() { print(RoverCoreVersion.current) } }
+
+/// The `rover` command: list Mars rovers, their sols and photos, and download the photos.
+@main
+struct RoverCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rover",
+    abstract: "Explore Mars rover photos from the shell.",
+    discussion: """
+      Data goes to stdout, messages to stderr. Exit codes: 0 ok, 3 some downloads failed, 64 bad usage, \
+      65 unexpected response, 66 unknown rover or photo, 69 service unreachable, 74 I/O error, 75 rate limited, \
+      77 API key refused, 130 interrupted.
+      """,
+    version: RoverVersion.current,
+    subcommands: [Rovers.self, Manifest.self, Sols.self, Photos.self, PhotoCommand.self, Config.self]
+  )
+
+  @OptionGroup var connection: ConnectionOptions
+
+  /// Maps our errors to one stderr line and the documented exit code; ArgumentParser keeps its own usage errors.
+  static func main() async {
+    let code: Int32
+    do {
+      let box = ParsedCommand(try parseAsRoot())
+      code = try await Interrupt.run { try await box.run() }
+    } catch {
+      guard let report = ExitStatus.report(for: error) ?? usageReport(for: error) else { exit(withError: error) }
+      if let message = report.message { StandardError.line("rover: \(message)") }
+      code = report.code
+    }
+    fflush(nil)
+    Glibc.exit(code)
+  }
+}
+
+extension RoverCommand {
+  /// ArgumentParser's usage errors in our one-line form; help and version requests (exit 0) keep their full text.
+  static func usageReport(for error: any Error) -> (code: Int32, message: String?)? {
+    let code = exitCode(for: error)
+    guard code != .success else { return nil }
+    let firstLine = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+    let message = firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine
+    return (code.rawValue, message.prefix(1).lowercased() + message.dropFirst() + " (see --help)")
+  }
+}
+
+/// Carries the parsed command into the task that Ctrl-C cancels.
+private final class ParsedCommand: @unchecked Sendable {
+  // Safe: handed over once, then touched only by that one task.
+  private var command: any ParsableCommand
+
+  init(_ command: any ParsableCommand) { self.command = command }
+
+  func run() async throws {
+    if var asyncCommand = command as? any AsyncParsableCommand {
+      try await asyncCommand.run()
+    } else {
+      try command.run()
+    }
+  }
+}

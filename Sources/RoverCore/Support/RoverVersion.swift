@@ -1,1 +1,4 @@
-public enum RoverCoreVersion { public static let current = "0.1.0" }
+/// The version sent in `User-Agent` and printed by `rover --version`.
+public enum RoverVersion {
+  public static let current = "0.1.0"
+}

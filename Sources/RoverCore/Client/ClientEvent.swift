@@ -1,0 +1,14 @@
+import Foundation
+
+/// What the library reports while it works. It never prints: the CLI decides what a user sees.
+public enum ClientEvent: Sendable {
+  case request(url: String)
+  case response(url: String, status: Int, seconds: TimeInterval)
+  case retrying(url: String, attempt: Int, delay: TimeInterval, reason: String)
+  case rateLimitLow(remaining: Int, limit: Int?)
+  case progress(done: Int, total: Int?)
+  case warning(String)
+}
+
+/// A sink for `ClientEvent`s.
+public typealias ClientEventHandler = @Sendable (ClientEvent) -> Void

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A calendar day with no time zone, so that `2015-05-30` never turns into the 29th west of Greenwich.
+public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public let year: Int
+  public let month: Int
+  public let day: Int
+
+  /// Builds a date only when it exists on the proleptic Gregorian calendar.
+  public init?(year: Int, month: Int, day: Int) {
+    guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
+      day <= CalendarDate.daysInMonth(year: year, month: month)
+    else { return nil }
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// Parses user input strictly: exactly `YYYY-MM-DD`, and a real day.
+  public init?(strict text: String) {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+    else { return nil }
+    self.init(year: year, month: month, day: day)
+  }
+
+  /// Parses what services send: `YYYY-M-D` with or without zero padding, or the date part of an ISO timestamp.
+  public init?(lenient text: String) {
+    let datePart = text.prefix { $0 != "T" && $0 != " " }
+    let parts = datePart.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCIIDigit) }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+    else { return nil }
+    self.init(year: year, month: month, day: day)
+  }
+
+  public var description: String {
+    String(format: "%04d-%02d-%02d", year, month, day)
+  }
+
+  /// Days since 1970-01-01, so that sol arithmetic is plain integer arithmetic.
+  public var daysSinceEpoch: Int {
+    // Howard Hinnant's days_from_civil.
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = (month + 9) % 12
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+  }
+
+  /// The inverse of `daysSinceEpoch`.
+  public init(daysSinceEpoch days: Int) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    self.year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    self.month = month
+    self.day = day
+  }
+
+  public func adding(days: Int) -> CalendarDate {
+    CalendarDate(daysSinceEpoch: daysSinceEpoch + days)
+  }
+
+  /// Today's date in UTC, the frame the services use for `earth_date`.
+  public static func today(now: Date = Date()) -> CalendarDate {
+    CalendarDate(daysSinceEpoch: Int((now.timeIntervalSince1970 / 86_400).rounded(.down)))
+  }
+
+  public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+  }
+
+  private static func daysInMonth(year: Int, month: Int) -> Int {
+    switch month {
+    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+}
+
+extension CalendarDate: Codable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let date = CalendarDate(lenient: text) else {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a YYYY-MM-DD date: \(text)")
+    }
+    self = date
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}
+
+extension Character {
+  fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

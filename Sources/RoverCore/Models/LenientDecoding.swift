@@ -1,0 +1,32 @@
+import Foundation
+
+/// The services disagree on types (numbers sent as strings, `""` for "no date", `null` for missing), so models
+/// decode through these instead of failing a whole listing over one odd field.
+extension KeyedDecodingContainer {
+  func lenientInt(forKey key: Key) -> Int? {
+    if let value = try? decodeIfPresent(Int.self, forKey: key) { return value }
+    if let text = try? decodeIfPresent(String.self, forKey: key) {
+      return Int(text.trimmingCharacters(in: .whitespaces))
+    }
+    if let value = try? decodeIfPresent(Double.self, forKey: key), value.isFinite { return Int(value) }
+    return nil
+  }
+
+  func lenientString(forKey key: Key) -> String? {
+    if let text = try? decodeIfPresent(String.self, forKey: key) { return text }
+    if let value = try? decodeIfPresent(Int.self, forKey: key) { return String(value) }
+    return nil
+  }
+
+  func lenientDate(forKey key: Key) -> CalendarDate? {
+    lenientString(forKey: key).flatMap(CalendarDate.init(lenient:))
+  }
+
+  func requiredInt(forKey key: Key) throws -> Int {
+    guard let value = lenientInt(forKey: key) else {
+      throw DecodingError.keyNotFound(
+        key, .init(codingPath: codingPath, debugDescription: "missing or non-numeric \(key.stringValue)"))
+    }
+    return value
+  }
+}

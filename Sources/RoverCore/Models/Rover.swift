@@ -1,0 +1,79 @@
+/// A rover and its mission totals. Totals are optional because a rover with no photos has none, and photos embed
+/// only a rover's identity.
+public struct Rover: Hashable, Sendable {
+  public var id: Int?
+  public var name: String
+  public var landingDate: CalendarDate?
+  public var launchDate: CalendarDate?
+  public var status: RoverStatus
+  public var maxSol: Int?
+  public var maxDate: CalendarDate?
+  public var totalPhotos: Int?
+  public var cameras: [Camera]?
+
+  public init(
+    id: Int? = nil, name: String, landingDate: CalendarDate? = nil, launchDate: CalendarDate? = nil,
+    status: RoverStatus = .other("unknown"), maxSol: Int? = nil, maxDate: CalendarDate? = nil,
+    totalPhotos: Int? = nil, cameras: [Camera]? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.landingDate = landingDate
+    self.launchDate = launchDate
+    self.status = status
+    self.maxSol = maxSol
+    self.maxDate = maxDate
+    self.totalPhotos = totalPhotos
+    self.cameras = cameras
+  }
+}
+
+extension Rover: Codable {
+  enum CodingKeys: String, CodingKey {
+    case id, name, status, cameras
+    case landingDate = "landing_date"
+    case launchDate = "launch_date"
+    case maxSol = "max_sol"
+    case maxDate = "max_date"
+    case totalPhotos = "total_photos"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = container.lenientInt(forKey: .id)
+    name = try container.decode(String.self, forKey: .name)
+    landingDate = container.lenientDate(forKey: .landingDate)
+    launchDate = container.lenientDate(forKey: .launchDate)
+    status = (try? container.decodeIfPresent(RoverStatus.self, forKey: .status)) ?? .other("unknown")
+    maxDate = container.lenientDate(forKey: .maxDate)
+    // Mars Vista says `max_sol: 0, max_date: ""` where the original says null: both mean "no photos yet".
+    let sol = container.lenientInt(forKey: .maxSol)
+    maxSol = (sol == 0 && maxDate == nil) ? nil : sol
+    totalPhotos = container.lenientInt(forKey: .totalPhotos)
+    cameras = try? container.decodeIfPresent([Camera].self, forKey: .cameras)
+  }
+
+  /// Always writes every mission field, with explicit nulls, so `jq '.max_sol'` means the same on every service.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(id, forKey: .id)
+    try container.encode(name, forKey: .name)
+    try container.encode(landingDate, forKey: .landingDate)
+    try container.encode(launchDate, forKey: .launchDate)
+    try container.encode(status, forKey: .status)
+    try container.encode(maxSol, forKey: .maxSol)
+    try container.encode(maxDate, forKey: .maxDate)
+    try container.encode(totalPhotos, forKey: .totalPhotos)
+    try container.encode(cameras ?? [], forKey: .cameras)
+  }
+
+  /// The identity-only form services embed in each photo.
+  func encodeSummary(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(id, forKey: .id)
+    try container.encode(name, forKey: .name)
+    try container.encode(landingDate, forKey: .landingDate)
+    try container.encode(launchDate, forKey: .launchDate)
+    try container.encode(status, forKey: .status)
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// An `APIKeys.plist`: `APIKey`, and optionally `BaseURL`, `Service` and the cache settings.
+public struct SettingsFile: Sendable {
+  public var path: String
+  public var values: [String: String]
+
+  /// Reads the file if it exists; a file that exists but cannot be read is an error worth reporting.
+  public static func load(path: String) throws -> SettingsFile? {
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw RoverAPIError.invalidConfiguration("cannot read \(path)")
+    }
+    let object: Any
+    do {
+      object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+    } catch {
+      throw RoverAPIError.invalidConfiguration("\(path) is not a valid property list")
+    }
+    guard let dictionary = object as? [String: Any] else {
+      throw RoverAPIError.invalidConfiguration("\(path) must hold a dictionary")
+    }
+    var values: [String: String] = [:]
+    for (key, value) in dictionary {
+      switch value {
+      case let text as String: values[key] = text
+      case let number as NSNumber: values[key] = number.stringValue
+      default: continue
+      }
+    }
+    return SettingsFile(path: path, values: values)
+  }
+
+  /// The files consulted, highest precedence first: the working directory, then the user's config directory.
+  public static func candidatePaths(environment: [String: String], currentDirectory: String) -> [String] {
+    let configHome =
+      environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
+    return [currentDirectory + "/APIKeys.plist", configHome + "/rover/APIKeys.plist"]
+  }
+}

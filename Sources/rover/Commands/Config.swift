@@ -1,0 +1,18 @@
+import ArgumentParser
+import RoverCore
+
+extension RoverCommand {
+  struct Config: AsyncParsableCommand, ServiceCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show the resolved connection settings and where each came from (the key is redacted).")
+
+    @ParentCommand var root: RoverCommand
+    @OptionGroup var connection: ConnectionOptions
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() async throws {
+      let report = ConfigReport(try context())
+      Printer(format: .table, color: false).write(json ? try JSONOutput.document(report) : report.text)
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import RoverCore
+
+extension RoverCommand {
+  struct PhotoCommand: AsyncParsableCommand, ServiceCommand {
+    static let configuration = CommandConfiguration(commandName: "photo", abstract: "Show one photo by its id.")
+
+    @ParentCommand var root: RoverCommand
+    @OptionGroup var connection: ConnectionOptions
+    @Argument(help: "Photo id, e.g. 102693.") var id: String
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+      guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || "_-.".contains($0) }) else {
+        throw ValidationError("invalid photo id '\(id)'")
+      }
+    }
+
+    func run() async throws {
+      let photo = try await service().photo(id: PhotoID(argument: id))
+      let printer = Printer(output)
+      if printer.format == .urls {
+        printer.write(photo.imageSource + "\n")
+      } else {
+        try printer.object(photo, pairs: photo.pairs, columns: Photo.columns, row: photo.cells)
+      }
+    }
+  }
+}

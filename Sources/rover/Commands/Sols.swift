@@ -1,0 +1,30 @@
+import ArgumentParser
+import RoverCore
+
+extension RoverCommand {
+  struct Sols: AsyncParsableCommand, ServiceCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List the sols that have photos, with their Earth dates, counts and cameras.")
+
+    @ParentCommand var root: RoverCommand
+    @OptionGroup var connection: ConnectionOptions
+    @Argument(help: "Rover name, e.g. curiosity.") var rover: String
+    @Option(help: ArgumentHelp("First sol to list.", valueName: "sol")) var from: Int?
+    @Option(help: ArgumentHelp("Last sol to list.", valueName: "sol")) var to: Int?
+    @Option(help: ArgumentHelp("Only sols where this camera took photos.", valueName: "name")) var camera: String?
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+      try validateRoverName(rover)
+      try output.requireNotURLs("sols")
+      if let from, from < 0 { throw ValidationError("--from must be 0 or more, got \(from)") }
+      if let to, to < 0 { throw ValidationError("--to must be 0 or more, got \(to)") }
+      if let from, let to, from > to { throw ValidationError("--from \(from) is after --to \(to)") }
+    }
+
+    func run() async throws {
+      let manifest = try await service().manifest(rover: rover)
+      try Printer(output).list(manifest.sols(in: (from ?? 0)...(to ?? Int.max), camera: camera))
+    }
+  }
+}

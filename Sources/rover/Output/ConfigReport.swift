@@ -1,0 +1,40 @@
+import RoverCore
+
+/// `rover config`'s content: each setting, its source, and the key only as "set"/"not set".
+struct ConfigReport: Encodable {
+  struct Entry: Encodable {
+    var value: String?
+    var source: String
+  }
+
+  var service: Entry
+  var baseURL: Entry
+  var apiKey: Entry
+  var files: [String]
+
+  enum CodingKeys: String, CodingKey {
+    case service, files
+    case baseURL = "base_url"
+    case apiKey = "api_key"
+  }
+
+  init(_ context: ServiceContext) {
+    let settings = context.settings
+    service = Entry(value: settings.service.value.rawValue, source: settings.service.source.description)
+    baseURL = Entry(
+      value: settings.baseURL.value.absoluteString, source: settings.baseURL.source.description)
+    // The demo key is public; any other key is shown only as redacted.
+    let key = settings.apiKey.value.map { $0 == "DEMO_KEY" ? $0 : Redactor.placeholder }
+    apiKey = Entry(value: key, source: settings.apiKey.source.description)
+    files = settings.files
+  }
+
+  var text: String {
+    TableRenderer.keyValues([
+      ("service", "\(service.value ?? "-")  (\(service.source))"),
+      ("base url", "\(baseURL.value ?? "-")  (\(baseURL.source))"),
+      ("api key", "\(apiKey.value ?? "not set")  (\(apiKey.source))"),
+      ("files", files.isEmpty ? "none found" : files.joined(separator: ", ")),
+    ])
+  }
+}

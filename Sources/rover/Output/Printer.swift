@@ -1,0 +1,64 @@
+import Foundation
+
+/// Renders results on stdout in the chosen format. Data goes to stdout only; nothing else is written there.
+struct Printer {
+  let format: OutputFormat
+  let color: Bool
+
+  init(format: OutputFormat, color: Bool) {
+    self.format = format
+    self.color = color
+  }
+
+  init(_ options: OutputOptions) {
+    format = options.resolved
+    color = Terminal.useColor(options.color)
+  }
+
+  /// A list: table and CSV rows, one JSON array, or one JSON object a line.
+  func list<Item: Encodable & Tabular>(_ items: [Item]) throws {
+    switch format {
+    case .table, .urls:
+      write(
+        TableRenderer.table(
+          columns: Item.columns, rows: items.map(\.cells), numeric: Item.numericColumns, color: color))
+    case .csv:
+      write(TableRenderer.csv(columns: Item.columns, rows: items.map(\.cells)))
+    case .json:
+      write(try JSONOutput.document(items))
+    case .jsonl:
+      write(try JSONOutput.lines(items))
+    }
+  }
+
+  /// One object: `key  value` lines for a person, the service-shaped object for a program.
+  func object<Item: Encodable>(_ item: Item, pairs: [(String, String)], columns: [String], row: [String]) throws {
+    switch format {
+    case .table, .urls: write(TableRenderer.keyValues(pairs))
+    case .csv: write(TableRenderer.csv(columns: columns, rows: [row]))
+    case .json: write(try JSONOutput.document(item))
+    case .jsonl: write(try JSONOutput.lines([item]))
+    }
+  }
+
+  func write(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+}
+
+/// The stable JSON forms: pretty-printed documents, compact lines, keys in the services' own order and names.
+enum JSONOutput {
+  static func document<T: Encodable>(_ value: T) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+  }
+
+  static func lines<T: Encodable>(_ values: [T]) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    var output = ""
+    for value in values { output += String(decoding: try encoder.encode(value), as: UTF8.self) + "\n" }
+    return output
+  }
+}

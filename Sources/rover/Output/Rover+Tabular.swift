@@ -1,0 +1,14 @@
+import RoverCore
+
+extension Rover: Tabular {
+  static var columns: [String] { ["NAME", "STATUS", "LAUNCH", "LANDING", "MAX SOL", "MAX DATE", "PHOTOS", "CAMERAS"] }
+  static var numericColumns: Set<Int> { [4, 6, 7] }
+
+  var cells: [String] {
+    [
+      name, status.rawValue, launchDate?.description ?? "-", landingDate?.description ?? "-",
+      maxSol.map(String.init) ?? "-", maxDate?.description ?? "-", totalPhotos.map(String.init) ?? "-",
+      String(cameras?.count ?? 0),
+    ]
+  }
+}

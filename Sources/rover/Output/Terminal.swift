@@ -1,0 +1,40 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the process is attached to, decided once: colour and progress only make sense on a terminal.
+enum Terminal {
+  static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
+  static var stderrIsTTY: Bool { isatty(STDERR_FILENO) == 1 }
+  static var noColor: Bool { ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false }
+
+  static func useColor(_ mode: ColorMode) -> Bool {
+    switch mode {
+    case .always: return !noColor
+    case .never: return false
+    case .auto: return stdoutIsTTY && !noColor
+    }
+  }
+
+  /// Progress is drawn on stderr, and only when a person is watching it.
+  static var showProgress: Bool { stderrIsTTY }
+
+  static var width: Int {
+    var size = winsize()
+    if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    return 80
+  }
+}
+
+/// Writes to stderr without buffering, so messages interleave correctly with progress lines.
+enum StandardError {
+  static func write(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  static func line(_ text: String) {
+    write(text + "\n")
+  }
+}
