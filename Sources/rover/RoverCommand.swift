@@ -18,7 +18,7 @@ struct RoverCommand: AsyncParsableCommand {
       77 API key refused, 130 interrupted.
       """,
     version: RoverVersion.current,
-    subcommands: [Rovers.self, Manifest.self, Sols.self, Photos.self, PhotoCommand.self, Config.self]
+    subcommands: [Rovers.self, Manifest.self, Sols.self, Photos.self, PhotoCommand.self, FetchImage.self, Config.self]
   )
 
   @OptionGroup var connection: ConnectionOptions

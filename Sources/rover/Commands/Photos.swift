@@ -17,6 +17,7 @@ extension RoverCommand {
 
     func validate() throws {
       try validateRoverName(rover)
+      _ = try selection.selection()
       if let page, page < 1 { throw ValidationError("--page must be 1 or more, got \(page)") }
       if let perPage, !(1...1000).contains(perPage) {
         throw ValidationError("--per-page must be between 1 and 1000, got \(perPage)")

@@ -15,8 +15,11 @@ struct PhotoSelectionOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Only this camera, e.g. NAVCAM or NAVCAM_LEFT (case-insensitive).", valueName: "name"))
   var camera: String?
 
+  /// Whether any of --sol, --earth-date, --latest was given; `fetch-image` also takes photo ids instead.
+  var isGiven: Bool { sol != nil || earthDate != nil || latest }
+
   func validate() throws {
-    _ = try selection()
+    if isGiven { _ = try selection() }
     if let camera, camera.isEmpty || camera.contains(where: { $0.isWhitespace }) {
       throw ValidationError("invalid --camera '\(camera)'")
     }

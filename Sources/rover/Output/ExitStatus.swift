@@ -30,6 +30,12 @@ enum ExitStatus {
     switch error {
     case let error as RoverAPIError:
       return (code(for: error), error.errorDescription)
+    case let fatal as FatalDownload:
+      return (ioError, fatal.error.errorDescription)
+    case let error as DownloadError:
+      return (error.isFatal ? ioError : unavailable, error.errorDescription)
+    case let error as TemplateError:
+      return (usage, error.message)
     case is CancellationError:
       return (interrupted, "interrupted")
     case let error as ExitCode:

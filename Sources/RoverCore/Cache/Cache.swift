@@ -1,0 +1,51 @@
+import Dispatch
+
+/// A thread-safe cache with optional count and cost limits and least-recently-used eviction.
+///
+/// Every access goes through one private serial queue: reads with `sync`, plain writes `async` (the serial queue
+/// still orders them before any later read), compound operations with `sync` so they are atomic.
+public final class Cache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+  // @unchecked is safe: `storage` is only touched inside blocks run on `queue`, which is serial.
+  private var storage: CacheStorage<Key, Value>
+  private let queue: DispatchQueue
+
+  public init(countLimit: Int? = nil, costLimit: Int? = nil, label: String = "rover.cache") {
+    storage = CacheStorage(countLimit: countLimit, costLimit: costLimit)
+    queue = DispatchQueue(label: label)
+  }
+
+  public func value(forKey key: Key) -> Value? {
+    queue.sync { storage.value(forKey: key) }
+  }
+
+  public func insert(_ value: Value, forKey key: Key, cost: Int = 0) {
+    queue.async { self.storage.insert(value, forKey: key, cost: cost) }
+  }
+
+  /// The cached value or a new one made by `make`, atomically: concurrent callers for one key share one value.
+  public func value(forKey key: Key, orInsert make: () throws -> Value, cost: Int = 0) rethrows -> Value {
+    try queue.sync { try storage.value(forKey: key, orInsert: make, cost: cost) }
+  }
+
+  public func removeValue(forKey key: Key) {
+    queue.async { self.storage.removeValue(forKey: key) }
+  }
+
+  /// Removes the entry only if it still satisfies `predicate`; atomic, so it cannot remove a newer replacement.
+  @discardableResult
+  public func removeValue(forKey key: Key, if predicate: (Value) -> Bool) -> Bool {
+    queue.sync { storage.removeValue(forKey: key, if: predicate) }
+  }
+
+  public func removeAll() {
+    queue.async { self.storage.removeAll() }
+  }
+
+  /// Visits every value on the queue; `body` must not call back into this cache.
+  public func forEachValue(_ body: (Value) -> Void) {
+    queue.sync { storage.forEachValue(body) }
+  }
+
+  public var count: Int { queue.sync { storage.count } }
+  public var totalCost: Int { queue.sync { storage.totalCost } }
+}

@@ -1,0 +1,96 @@
+/// The rules of `Cache` without any locking: lookup, insertion, cost accounting and least-recently-used eviction.
+/// A plain value type so the rules can be tested without threads.
+public struct CacheStorage<Key: Hashable, Value> {
+  struct Entry {
+    var value: Value
+    var cost: Int
+    var lastUse: UInt64
+  }
+
+  public let countLimit: Int?
+  public let costLimit: Int?
+  private var entries: [Key: Entry] = [:]
+  private var clock: UInt64 = 0
+  public private(set) var totalCost = 0
+
+  public init(countLimit: Int? = nil, costLimit: Int? = nil) {
+    self.countLimit = countLimit.map { max(0, $0) }
+    self.costLimit = costLimit.map { max(0, $0) }
+  }
+
+  public var count: Int { entries.count }
+
+  /// The value, marked as just used.
+  public mutating func value(forKey key: Key) -> Value? {
+    guard var entry = entries[key] else { return nil }
+    clock += 1
+    entry.lastUse = clock
+    entries[key] = entry
+    return entry.value
+  }
+
+  /// Looks without touching recency, for inspection.
+  public func peek(_ key: Key) -> Value? { entries[key]?.value }
+
+  /// Inserts or replaces, then evicts least recently used entries until within limits; returns the evicted keys.
+  @discardableResult
+  public mutating func insert(_ value: Value, forKey key: Key, cost: Int = 0) -> [Key] {
+    clock += 1
+    if let old = entries[key] { totalCost -= old.cost }
+    entries[key] = Entry(value: value, cost: max(0, cost), lastUse: clock)
+    totalCost += max(0, cost)
+    return evict(keeping: key)
+  }
+
+  /// Returns the cached value, or makes, stores and returns a new one: one step, so two callers cannot both make it.
+  public mutating func value(forKey key: Key, orInsert make: () throws -> Value, cost: Int = 0) rethrows -> Value {
+    if let existing = value(forKey: key) { return existing }
+    let made = try make()
+    insert(made, forKey: key, cost: cost)
+    return made
+  }
+
+  @discardableResult
+  public mutating func removeValue(forKey key: Key) -> Value? {
+    guard let entry = entries.removeValue(forKey: key) else { return nil }
+    totalCost -= entry.cost
+    return entry.value
+  }
+
+  /// Removes the entry only if `predicate` holds for it, e.g. "still the task I stored".
+  @discardableResult
+  public mutating func removeValue(forKey key: Key, if predicate: (Value) -> Bool) -> Bool {
+    guard let entry = entries[key], predicate(entry.value) else { return false }
+    removeValue(forKey: key)
+    return true
+  }
+
+  public func forEachValue(_ body: (Value) -> Void) {
+    for entry in entries.values { body(entry.value) }
+  }
+
+  public mutating func removeAll() {
+    entries.removeAll()
+    totalCost = 0
+  }
+
+  /// Evicts oldest-first. A linear scan per eviction: caches here hold thousands of entries, not millions.
+  private mutating func evict(keeping newest: Key) -> [Key] {
+    var evicted: [Key] = []
+    while isOverLimit, entries.count > 1 || entries[newest] == nil {
+      guard let victim = entries.filter({ $0.key != newest }).min(by: { $0.value.lastUse < $1.value.lastUse })?.key
+      else { break }
+      removeValue(forKey: victim)
+      evicted.append(victim)
+    }
+    // A single entry larger than the whole cost limit is not kept.
+    if isOverLimit, entries.count == 1, removeValue(forKey: newest) != nil { evicted.append(newest) }
+    return evicted
+  }
+
+  private var isOverLimit: Bool {
+    if let countLimit, entries.count > countLimit { return true }
+    if let costLimit, totalCost > costLimit { return true }
+    return false
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The bulk download engine: bounded concurrency, one transfer per image URL however many photos share it,
+/// atomic files, retries, skip-on-re-run, and a clean stop on cancellation.
+public final class Downloader: Sendable {
+  /// A finished transfer: where the bytes landed.
+  struct Saved: Sendable {
+    var file: URL
+    var bytes: Int
+  }
+
+  /// The shared work for one URL and the file its first requester asked for.
+  struct InFlight: Sendable {
+    var destination: URL
+    var task: Task<Saved, any Error>
+  }
+
+  public let options: DownloadOptions
+  let transfer: ImageTransfer
+  let events: @Sendable (DownloadEvent) -> Void
+  /// Keyed by image URL so a URL is fetched at most once per run; kept for the whole run, finished tasks included.
+  let inFlight = Cache<URL, InFlight>(label: "rover.downloads")
+
+  public init(options: DownloadOptions, events: @escaping @Sendable (DownloadEvent) -> Void = { _ in }) {
+    self.options = options
+    self.events = events
+    transfer = ImageTransfer(maxConnections: options.jobs, timeout: options.timeout)
+  }
+
+  /// Downloads every photo; returns when all are done, the run was cancelled, or a local write failure stopped it.
+  public func run(_ photos: [Photo]) async throws -> DownloadSummary {
+    let started = Date()
+    var unique: [Photo] = []
+    var seen = Set<PhotoID>()
+    for photo in photos where seen.insert(photo.id).inserted { unique.append(photo) }
+    try createDirectory(options.outputDirectory)
+    let record = try DownloadArchive(url: options.outputDirectory.appendingPathComponent(DownloadOptions.recordName))
+    let archive = try options.archive.map { try DownloadArchive(url: $0) }
+    let context = RunContext(record: record, archive: archive)
+    events(.planned(total: unique.count))
+
+    var summary = DownloadSummary()
+    await withTaskCancellationHandler {
+      await withTaskGroup(of: DownloadResult?.self) { group in
+        var pending = unique.makeIterator()
+        func startNext() {
+          guard let photo = pending.next() else { return }
+          group.addTask { await self.process(photo, context: context) }
+        }
+        for _ in 0..<options.jobs { startNext() }
+        while let result = await group.next() {
+          guard let result else { continue }
+          summary.add(result.outcome)
+          events(.finished(result))
+          if case .failed(let error) = result.outcome, error.isFatal {
+            summary.fatal = error
+            group.cancelAll()
+            cancelTransfers()
+          }
+          if !Task.isCancelled && summary.fatal == nil { startNext() }
+        }
+      }
+    } onCancel: {
+      cancelTransfers()
+    }
+    summary.interrupted = Task.isCancelled && summary.fatal == nil
+    summary.seconds = Date().timeIntervalSince(started)
+    return summary
+  }
+
+  struct RunContext: Sendable {
+    let record: DownloadArchive
+    let archive: DownloadArchive?
+  }
+
+  /// One photo; nil when the run was cancelled before it finished (an interruption is not a failure).
+  func process(_ photo: Photo, context: RunContext) async -> DownloadResult? {
+    let relative = options.template.path(for: photo)
+    let destination = options.outputDirectory.appendingPathComponent(relative)
+    func result(_ outcome: DownloadResult.Outcome) -> DownloadResult {
+      DownloadResult(photo: photo, path: relative, outcome: outcome)
+    }
+    if let reason = skipReason(photo, relative: relative, destination: destination, context: context) {
+      return result(.skipped(reason: reason))
+    }
+    guard let url = ImageURL.resolve(photo.imageSource) else {
+      return result(.failed(.invalidURL(photo.imageSource)))
+    }
+    do {
+      try createDirectory(destination.deletingLastPathComponent())
+      let entry = inFlight.value(
+        forKey: url,
+        orInsert: {
+          InFlight(destination: destination, task: Task { try await self.fetch(url, to: destination, photo: photo) })
+        })
+      let saved = try await entry.task.value
+      if saved.file != destination {
+        try FileStore.place(copyOf: saved.file, at: destination)
+      }
+      if options.writeMetadata {
+        try FileStore.writeAtomically(try Self.metadata(photo), to: destination.appendingPathExtension("json"))
+      }
+      try context.record.record(photo, bytes: saved.bytes, path: relative)
+      try context.archive?.record(photo, bytes: saved.bytes, path: relative)
+      return result(.downloaded(bytes: saved.bytes))
+    } catch let error as DownloadError {
+      return Task.isCancelled ? nil : result(.failed(error))
+    } catch {
+      return nil
+    }
+  }
+
+  private func skipReason(_ photo: Photo, relative: String, destination: URL, context: RunContext) -> String? {
+    guard !options.force else { return nil }
+    if context.archive?.entry(for: photo) != nil { return "in archive" }
+    guard let size = FileStore.size(of: destination) else { return nil }
+    if let recorded = context.record.entry(forPath: relative) {
+      return recorded.bytes == size ? "exists" : nil
+    }
+    // A file we did not record: only complete files are ever renamed into place, so trust a non-empty one.
+    return size > 0 ? "exists" : nil
+  }
+
+  private func cancelTransfers() {
+    // Cancelling the run cancels every shared transfer; one waiter leaving never does.
+    inFlight.forEachValue { $0.task.cancel() }
+  }
+
+  private func createDirectory(_ url: URL) throws {
+    do {
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    } catch {
+      throw DownloadError.io(path: url.path, reason: ImageTransfer.reason(error))
+    }
+  }
+
+  static func metadata(_ photo: Photo) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(photo) + Data("\n".utf8)
+  }
+}

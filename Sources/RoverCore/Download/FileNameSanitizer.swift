@@ -1,0 +1,40 @@
+/// Makes untrusted text safe as one path component on Linux and on the file systems people copy photos to.
+enum FileNameSanitizer {
+  /// 255 bytes is the common file-name limit; leave room for the `.json` sidecar and temporary suffixes.
+  static let maxComponentBytes = 180
+
+  /// Removes separators so a value stays inside its component.
+  static func flatten(_ text: String) -> String {
+    String(text.map { $0 == "/" || $0 == "\\" ? "_" : $0 })
+  }
+
+  static func component(_ raw: String) -> String {
+    var text = String(
+      raw.unicodeScalars.map { scalar -> Character in
+        if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "/" || scalar == "\\" || scalar == ":" {
+          return "_"
+        }
+        return Character(scalar)
+      })
+    text = text.trimmingCharacters(in: .whitespaces)
+    // A leading dot would hide the file, and `.`/`..` would walk the tree.
+    while text.hasPrefix(".") { text.removeFirst() }
+    if text.isEmpty { return "" }
+    return truncated(text)
+  }
+
+  /// Shortens by UTF-8 bytes, keeping a short extension so the file still opens as an image.
+  private static func truncated(_ text: String) -> String {
+    guard text.utf8.count > maxComponentBytes else { return text }
+    var stem = text
+    var ext = ""
+    if let dot = text.lastIndex(of: "."), text.distance(from: dot, to: text.endIndex) <= 6 {
+      stem = String(text[..<dot])
+      ext = String(text[dot...])
+    }
+    while stem.utf8.count + ext.utf8.count > maxComponentBytes, !stem.isEmpty { stem.removeLast() }
+    return stem + ext
+  }
+}
+
+import Foundation

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Image URL rules: NASA hosts are served over https (old rows still say http), other hosts are left alone.
+enum ImageURL {
+  static func resolve(_ text: String) -> URL? {
+    guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
+      let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
+    else { return nil }
+    return upgraded(url)
+  }
+
+  static func upgraded(_ url: URL) -> URL {
+    guard url.scheme?.lowercased() == "http", let host = url.host?.lowercased(),
+      host == "nasa.gov" || host.hasSuffix(".nasa.gov"),
+      var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    else { return url }
+    components.scheme = "https"
+    if components.port == 80 { components.port = nil }
+    return components.url ?? url
+  }
+
+  /// Says why a photo URL answers with a web page: NASA removed the Spirit and Opportunity images in 2024.
+  static func deadLinkHint(for photo: Photo, url: URL) -> String? {
+    let rover = photo.rover.name.lowercased()
+    if rover == "spirit" || rover == "opportunity" || url.path.contains("/mer/gallery/") {
+      return "NASA removed the Spirit and Opportunity raw images in 2024; this link is dead"
+    }
+    return "the server sent a web page instead of an image"
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// File names from a template such as `{rover}/{sol}/{id}.{ext}`. Every value a server sent is sanitised so that no
+/// name can leave the output directory, hide itself, or exceed the file system's limits.
+public struct NameTemplate: Hashable, Sendable {
+  public static let defaultPattern = "{rover}_{sol}_{camera}_{id}.{ext}"
+  public static let placeholders = ["rover", "sol", "earth_date", "camera", "id", "filename", "ext"]
+
+  public let pattern: String
+
+  /// Checks the user's pattern up front: known placeholders only, relative, no `..`.
+  public init(_ pattern: String = NameTemplate.defaultPattern) throws {
+    guard !pattern.isEmpty else { throw TemplateError("the name template is empty") }
+    guard !pattern.hasPrefix("/") else { throw TemplateError("the name template must be relative: '\(pattern)'") }
+    if pattern.split(separator: "/").contains("..") {
+      throw TemplateError("the name template may not contain '..': '\(pattern)'")
+    }
+    var rest = Substring(pattern)
+    while let open = rest.firstIndex(of: "{") {
+      guard let close = rest[open...].firstIndex(of: "}") else {
+        throw TemplateError("unclosed '{' in the name template '\(pattern)'")
+      }
+      let name = String(rest[rest.index(after: open)..<close])
+      guard NameTemplate.placeholders.contains(name) else {
+        let known = NameTemplate.placeholders.map { "{\($0)}" }.joined(separator: " ")
+        throw TemplateError("unknown placeholder {\(name)} in the name template (known: \(known))")
+      }
+      rest = rest[rest.index(after: close)...]
+    }
+    self.pattern = pattern
+  }
+
+  /// The relative path for `photo`, each component sanitised.
+  public func path(for photo: Photo) -> String {
+    let values = NameTemplate.values(for: photo)
+    var expanded = ""
+    var rest = Substring(pattern)
+    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+      expanded += rest[..<open]
+      let name = String(rest[rest.index(after: open)..<close])
+      // A value never contributes a separator: slashes inside it are flattened here.
+      expanded += FileNameSanitizer.flatten(values[name] ?? "")
+      rest = rest[rest.index(after: close)...]
+    }
+    expanded += rest
+    let components = expanded.split(separator: "/").map { FileNameSanitizer.component(String($0)) }
+      .filter { !$0.isEmpty }
+    return components.isEmpty ? FileNameSanitizer.component("photo-\(photo.id)") : components.joined(separator: "/")
+  }
+
+  static func values(for photo: Photo) -> [String: String] {
+    let source = URL(string: photo.imageSource)
+    let filename = source?.lastPathComponent ?? ""
+    var ext = source?.pathExtension.lowercased() ?? ""
+    if ext.isEmpty || ext.count > 5 { ext = "jpg" }
+    return [
+      "rover": photo.rover.name.lowercased(), "sol": String(photo.sol), "earth_date": photo.earthDate.description,
+      "camera": photo.camera.name, "id": photo.id.description, "filename": filename.isEmpty ? "image.\(ext)" : filename,
+      "ext": ext,
+    ]
+  }
+}
+
+/// A template the user wrote that cannot work; reported as a usage error.
+public struct TemplateError: Error, Equatable, Sendable, LocalizedError {
+  public let message: String
+  public init(_ message: String) { self.message = message }
+  public var errorDescription: String? { message }
+}
