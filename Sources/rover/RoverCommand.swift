@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
+import RoverCore
 
 #if canImport(Glibc)
   import Glibc
 #endif
-import RoverCore
 
 /// The `rover` command: list Mars rovers, their sols and photos, and download the photos.
 @main

@@ -24,7 +24,8 @@ struct ResponseClassifier: Sendable {
     case 400 where body?.errors != nil && endpoint.roverName != nil:
       return .fail(.unknownRover(name: endpoint.roverName ?? ""))
     case 401, 403:
-      return .fail(.unauthorized(service: serviceName, message: redactor.redact(body?.text ?? "HTTP \(response.status)")))
+      return .fail(
+        .unauthorized(service: serviceName, message: redactor.redact(body?.text ?? "HTTP \(response.status)")))
     case 404:
       return .fail(notFound(url: url))
     case 429:
@@ -46,7 +47,8 @@ struct ResponseClassifier: Sendable {
   }
 
   private func rateLimited(_ retryAfter: TimeInterval?, _ body: ServiceErrorBody?) -> RoverAPIError {
-    .rateLimited(retryAfter: retryAfter.map { Int($0.rounded(.up)) }, message: redactor.redact(body?.text ?? "HTTP 429"))
+    .rateLimited(
+      retryAfter: retryAfter.map { Int($0.rounded(.up)) }, message: redactor.redact(body?.text ?? "HTTP 429"))
   }
 
   /// Warns once remaining requests drop to a tenth of the limit (or 5), from either family of headers.

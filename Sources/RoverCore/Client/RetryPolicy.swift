@@ -19,7 +19,8 @@ public struct RetryPolicy: Hashable, Sendable {
 
   /// The pause before retry number `attempt` (from 1), or nil when the caller should give up.
   public func delay(
-    beforeRetry attempt: Int, retryAfter: TimeInterval?, random: (ClosedRange<Double>) -> Double = {
+    beforeRetry attempt: Int, retryAfter: TimeInterval?,
+    random: (ClosedRange<Double>) -> Double = {
       Double.random(in: $0)
     }
   ) -> TimeInterval? {

@@ -42,8 +42,11 @@ public final class DownloadArchive: @unchecked Sendable {
 
   /// Appends one line; the write is a single `write(2)` on an `O_APPEND` descriptor.
   public func record(_ photo: Photo, bytes: Int, path: String) throws {
-    let clean = { (text: String) in text.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
-    let line = [clean(photo.rover.name.lowercased()), clean(photo.id.description), String(bytes), clean(path)]
+    let clean = { (text: String) in
+      text.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+    }
+    let line =
+      [clean(photo.rover.name.lowercased()), clean(photo.id.description), String(bytes), clean(path)]
       .joined(separator: "\t") + "\n"
     try lock.withLock {
       if handle == nil {

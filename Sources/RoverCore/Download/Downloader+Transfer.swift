@@ -53,7 +53,8 @@ extension Downloader {
 
   private func verify(_ response: ImageTransfer.Response, url: URL, photo: Photo) throws {
     guard (200..<300).contains(response.status) else {
-      throw RetryableStatus(error: .httpStatus(status: response.status, url: url.absoluteString),
+      throw RetryableStatus(
+        error: .httpStatus(status: response.status, url: url.absoluteString),
         retryAfter: response.retryAfter)
     }
     guard response.wroteBody else {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Makes untrusted text safe as one path component on Linux and on the file systems people copy photos to.
 enum FileNameSanitizer {
   /// 255 bytes is the common file-name limit; leave room for the `.json` sidecar and temporary suffixes.
@@ -36,5 +38,3 @@ enum FileNameSanitizer {
     return stem + ext
   }
 }
-
-import Foundation

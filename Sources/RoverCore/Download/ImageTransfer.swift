@@ -6,7 +6,7 @@ import Foundation
 
 /// Streams one HTTP response body into a file through a session delegate, so memory stays flat whatever the image
 /// size (`data(for:)` holds twice the body; linux-notes.md). Redirects are refused and returned to the caller.
-final class ImageTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class ImageTransfer: Sendable {
   /// What one request produced; the body is on disk only when `wroteBody` is true.
   struct Response: Sendable {
     var status: Int
@@ -18,42 +18,19 @@ final class ImageTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable
     var wroteBody: Bool
   }
 
-  /// Per-task state, guarded by `lock`.
-  private final class State {
-    let file: URL
-    let continuation: CheckedContinuation<Response, any Error>
-    var handle: FileHandle?
-    var response = Response(
-      status: 0, contentType: "", contentLength: nil, location: nil, retryAfter: nil, bytesWritten: 0,
-      wroteBody: false)
-    var failure: (any Error)?
-    /// Set when we cancelled after reading a response we will not keep, as opposed to the user cancelling.
-    var discarded = false
-    let onBytes: @Sendable (Int) -> Void
-
-    init(file: URL, continuation: CheckedContinuation<Response, any Error>, onBytes: @escaping @Sendable (Int) -> Void) {
-      self.file = file
-      self.continuation = continuation
-      self.onBytes = onBytes
-    }
-  }
-
-  // @unchecked Sendable: `states` is only touched under `lock`; `session` is immutable after init.
-  private let lock = NSLock()
-  private var states: [Int: State] = [:]
-  private(set) var session: URLSession!  // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
+  let session: URLSession
+  let delegate = TransferDelegate()
   let timeout: TimeInterval
 
   init(maxConnections: Int, timeout: TimeInterval) {
     self.timeout = max(1, timeout)
-    super.init()
     let configuration = URLSessionConfiguration.ephemeral
     configuration.httpMaximumConnectionsPerHost = max(1, maxConnections)
     configuration.timeoutIntervalForRequest = self.timeout
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
     configuration.httpCookieStorage = nil
-    session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
   }
 
   /// GETs `url`; a 2xx `image/*` body is written to `file` (created or truncated), anything else is not saved.
@@ -64,14 +41,51 @@ final class ImageTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable
     let task = session.dataTask(with: request)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        lock.withLock {
-          states[task.taskIdentifier] = State(file: file, continuation: continuation, onBytes: onBytes)
-        }
+        delegate.register(task, file: file, continuation: continuation, onBytes: onBytes)
         task.resume()
       }
     } onCancel: {
       task.cancel()
     }
+  }
+
+  static func reason(_ error: any Error) -> String { TransferDelegate.reason(error) }
+}
+
+/// The session delegate behind `ImageTransfer`: writes each task's body to its file as it arrives.
+final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  /// Per-task state, guarded by `lock`.
+  private final class State {
+    let file: URL
+    let continuation: CheckedContinuation<ImageTransfer.Response, any Error>
+    var handle: FileHandle?
+    var response = ImageTransfer.Response(
+      status: 0, contentType: "", contentLength: nil, location: nil, retryAfter: nil, bytesWritten: 0,
+      wroteBody: false)
+    var failure: (any Error)?
+    /// Set when we cancelled after reading a response we will not keep, as opposed to the user cancelling.
+    var discarded = false
+    let onBytes: @Sendable (Int) -> Void
+
+    init(
+      file: URL, continuation: CheckedContinuation<ImageTransfer.Response, any Error>,
+      onBytes: @escaping @Sendable (Int) -> Void
+    ) {
+      self.file = file
+      self.continuation = continuation
+      self.onBytes = onBytes
+    }
+  }
+
+  // @unchecked Sendable: `states` is only touched under `lock`.
+  private let lock = NSLock()
+  private var states: [Int: State] = [:]
+
+  func register(
+    _ task: URLSessionTask, file: URL, continuation: CheckedContinuation<ImageTransfer.Response, any Error>,
+    onBytes: @escaping @Sendable (Int) -> Void
+  ) {
+    lock.withLock { states[task.taskIdentifier] = State(file: file, continuation: continuation, onBytes: onBytes) }
   }
 
   private func state(_ task: URLSessionTask) -> State? {
@@ -135,7 +149,7 @@ final class ImageTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable
     guard let state = lock.withLock({ states.removeValue(forKey: task.taskIdentifier) }) else { return }
     do {
       try state.handle?.close()
-    } catch where state.failure == nil {
+    } catch  where state.failure == nil {
       state.failure = DownloadError.io(path: state.file.path, reason: Self.reason(error))
     } catch {}
     if let failure = state.failure {

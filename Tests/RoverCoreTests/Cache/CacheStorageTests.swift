@@ -47,8 +47,16 @@ import Testing
   @Test func orInsertMakesOnce() {
     var storage = CacheStorage<String, Int>()
     var made = 0
-    let first = storage.value(forKey: "k", orInsert: { made += 1; return 7 })
-    let second = storage.value(forKey: "k", orInsert: { made += 1; return 8 })
+    let first = storage.value(
+      forKey: "k",
+      orInsert: {
+        made += 1; return 7
+      })
+    let second = storage.value(
+      forKey: "k",
+      orInsert: {
+        made += 1; return 8
+      })
     #expect(first == 7 && second == 7 && made == 1)
   }
 

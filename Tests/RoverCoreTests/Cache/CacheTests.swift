@@ -24,10 +24,12 @@ import Testing
             case 0: cache.insert(step, forKey: key, cost: step % 200)
             case 1: _ = cache.value(forKey: key)
             case 2:
-              _ = cache.value(forKey: 1_000 + key % 10, orInsert: {
-                makes.withLock { $0 += 1 }
-                return key
-              })
+              _ = cache.value(
+                forKey: 1_000 + key % 10,
+                orInsert: {
+                  makes.withLock { $0 += 1 }
+                  return key
+                })
             case 3: cache.removeValue(forKey: key, if: { $0 == step })
             default: _ = cache.count
             }
@@ -46,10 +48,12 @@ import Testing
     await withTaskGroup(of: Int.self) { group in
       for _ in 0..<200 {
         group.addTask {
-          cache.value(forKey: "shared", orInsert: {
-            makes.withLock { $0 += 1 }
-            return 42
-          })
+          cache.value(
+            forKey: "shared",
+            orInsert: {
+              makes.withLock { $0 += 1 }
+              return 42
+            })
         }
       }
       for await value in group { #expect(value == 42) }

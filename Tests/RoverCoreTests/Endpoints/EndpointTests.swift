@@ -15,13 +15,16 @@ import Testing
 
   @Test func trailingSlashInBaseURL() {
     let slashed = URL(string: "https://rovers.example/api/v1/")!
-    #expect(Endpoint.rover("Spirit").url(baseURL: slashed).absoluteString == "https://rovers.example/api/v1/rovers/spirit")
+    #expect(
+      Endpoint.rover("Spirit").url(baseURL: slashed).absoluteString == "https://rovers.example/api/v1/rovers/spirit")
   }
 
   @Test func photosBySolWithCameraAndPage() {
     let url = Endpoint.photos(rover: "CURIOSITY", selection: .sol(1000), camera: "fhaz", page: 2, perPage: 25)
       .url(baseURL: base)
-    #expect(url.absoluteString == "https://rovers.example/api/v1/rovers/curiosity/photos?sol=1000&camera=fhaz&page=2&per_page=25")
+    #expect(
+      url.absoluteString
+        == "https://rovers.example/api/v1/rovers/curiosity/photos?sol=1000&camera=fhaz&page=2&per_page=25")
   }
 
   @Test func earthDateAndLatest() {

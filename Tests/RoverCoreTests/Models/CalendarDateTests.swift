@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RoverCore
@@ -9,7 +10,9 @@ import Testing
     #expect(date.description == text)
   }
 
-  @Test(arguments: ["2015-02-30", "2015-13-01", "2015-6-3", "15-06-03", "2015-06-03T00:00", "yesterday", "", "2100-02-29"])
+  @Test(arguments: [
+    "2015-02-30", "2015-13-01", "2015-6-3", "15-06-03", "2015-06-03T00:00", "yesterday", "", "2100-02-29",
+  ])
   func strictRejects(text: String) {
     #expect(CalendarDate(strict: text) == nil)
   }
@@ -34,5 +37,3 @@ import Testing
     #expect(dates.first?.description == "2015-05-30")
   }
 }
-
-import Foundation

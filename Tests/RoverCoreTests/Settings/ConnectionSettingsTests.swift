@@ -54,7 +54,8 @@ import Testing
   @Test func xdgConfigHomeIsRead() throws {
     let config = emptyHome + "/xdg"
     try FileManager.default.createDirectory(atPath: config + "/rover", withIntermediateDirectories: true)
-    let plist = #"<?xml version="1.0"?><plist version="1.0"><dict><key>APIKey</key><string>xdg-key</string></dict></plist>"#
+    let plist =
+      #"<?xml version="1.0"?><plist version="1.0"><dict><key>APIKey</key><string>xdg-key</string></dict></plist>"#
     try plist.write(toFile: config + "/rover/APIKeys.plist", atomically: true, encoding: .utf8)
     #expect(try resolve(env: ["XDG_CONFIG_HOME": config]).apiKey.value == "xdg-key")
   }
