@@ -27,7 +27,7 @@ struct ResponseClassifier: Sendable {
       return .fail(
         .unauthorized(service: serviceName, message: redactor.redact(body?.text ?? "HTTP \(response.status)")))
     case 404:
-      return .fail(notFound(url: url))
+      return .fail(notFound(url: url, body: body))
     case 429:
       return .retry(rateLimited(retryAfter, body), retryAfter: retryAfter)
     case 500..<600:
@@ -38,10 +38,14 @@ struct ResponseClassifier: Sendable {
     }
   }
 
-  private func notFound(url: String) -> RoverAPIError {
+  /// Mars Vista answers an unknown rover with 404 `Rover 'x' not found`; the original's 404 (`Not Found`) means a
+  /// wrong route, most often a wrong base URL.
+  private func notFound(url: String, body: ServiceErrorBody?) -> RoverAPIError {
+    let mentionsRover = body?.text.lowercased().contains("rover") ?? false
     switch endpoint {
     case .photo(let id): return .photoNotFound(id: id.description)
-    case .rover(let name), .manifest(let name), .photos(let name, _, _, _, _): return .unknownRover(name: name)
+    case .rover(let name), .manifest(let name), .photos(let name, _, _, _, _):
+      return mentionsRover ? .unknownRover(name: name) : .notFound(url: url)
     case .rovers: return .notFound(url: url)
     }
   }

@@ -26,7 +26,8 @@ extension PhotoID: Codable {
     if let number = try? container.decode(Int.self) {
       self = .number(number)
     } else {
-      self = .text(try container.decode(String.self))
+      // Some feeds quote numeric ids; "593842" must equal 593842 or de-duplication would miss it.
+      self = PhotoID(argument: try container.decode(String.self))
     }
   }
 

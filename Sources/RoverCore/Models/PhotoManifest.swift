@@ -41,6 +41,17 @@ extension PhotoManifest: Codable {
   }
 }
 
+/// The manifest's summary without the per-sol list, in the service's field names.
+public struct ManifestSummary: Encodable, Sendable {
+  public var rover: Rover
+
+  public init(_ manifest: PhotoManifest) { rover = manifest.rover }
+
+  public func encode(to encoder: any Encoder) throws {
+    try rover.encodeManifestFields(to: encoder)
+  }
+}
+
 extension Rover {
   func encodeManifestFields(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)

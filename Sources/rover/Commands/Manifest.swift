@@ -19,23 +19,24 @@ extension RoverCommand {
     }
 
     func run() async throws {
-      var manifest = try await service().manifest(rover: rover)
-      if !sols { manifest.sols = [] }
+      let manifest = try await service().manifest(rover: rover)
       let printer = Printer(output)
-      if sols, printer.format == .table || printer.format == .csv {
+      switch (sols, printer.format) {
+      case (true, .table), (true, .csv):
         try printer.list(manifest.sols)
-        return
+      case (true, _):
+        try printer.object(manifest, pairs: [], columns: [], row: [])
+      case (false, _):
+        try printer.object(
+          ManifestSummary(manifest), pairs: manifest.rover.manifestPairs, columns: Rover.columns,
+          row: manifest.rover.cells)
       }
-      let summary = manifest.rover
-      try printer.object(
-        manifest, pairs: summary.manifestPairs(solCount: manifest.sols.count, listed: sols),
-        columns: Rover.columns, row: summary.cells)
     }
   }
 }
 
 extension Rover {
-  func manifestPairs(solCount: Int, listed: Bool) -> [(String, String)] {
+  var manifestPairs: [(String, String)] {
     [
       ("rover", name), ("status", status.rawValue), ("launch", launchDate?.description ?? "-"),
       ("landing", landingDate?.description ?? "-"), ("max sol", maxSol.map(String.init) ?? "-"),

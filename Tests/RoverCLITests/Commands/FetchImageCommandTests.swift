@@ -1,0 +1,266 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+@Suite struct FetchImageCommandTests {
+  let record = ".rover-downloads.tsv"
+
+  func images(_ dir: URL) -> [String] {
+    filesBelow(dir).filter { !$0.hasSuffix(".tsv") }
+  }
+
+  @Test func wholeSolThenRerunMakesNoImageRequest() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let first = try await CLI.run(
+      ["fetch-image", "curiosity", "--sol", "1000", "-o", dir.path, "-j", "16"], against: api)
+    #expect(first.exitCode == 0, "\(first)")
+    let expected = api.dataset.photos(rover: "Curiosity", sol: 1000)
+    #expect(images(dir).count == expected.count)
+    #expect(api.requestCount(pathPrefix: "/images/") == expected.count)
+    #expect(first.stdout.isEmpty)
+    #expect(first.stderr.contains("downloaded \(expected.count), skipped 0, failed 0"))
+    for name in images(dir) { #expect(fileSize(dir.appendingPathComponent(name)) == api.dataset.imageSize) }
+
+    api.server.resetLog()
+    let second = try await CLI.run(["fetch-image", "curiosity", "--sol", "1000", "-o", dir.path], against: api)
+    #expect(second.exitCode == 0, "\(second)")
+    #expect(api.requestCount(pathPrefix: "/images/") == 0)
+    #expect(second.stderr.contains("downloaded 0, skipped \(expected.count)"))
+  }
+
+  @Test func sharedURLIsFetchedOnce() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let shared = api.server.url("/images/shared.jpg").absoluteString
+    let lines = (1...12).map { PhotoLines.line(id: String($0), imgSrc: shared) }
+    let result = try await CLI.run(["fetch-image", "-", "-o", dir.path, "-j", "8"], stdin: PhotoLines.data(lines))
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(api.requestCount(pathPrefix: "/images/shared.jpg") == 1)
+    #expect(images(dir).count == 12)
+  }
+
+  @Test func concurrencyLimitIsRespected() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    api.inject(.delay(0.15), times: 40, pathPrefix: "/images/")
+    let dir = try CLI.temporaryDirectory()
+    let lines = (1...24).map {
+      PhotoLines.line(id: String($0), imgSrc: api.server.url("/images/c\($0).jpg").absoluteString)
+    }
+    let result = try await CLI.run(["fetch-image", "-", "-o", dir.path, "-j", "4"], stdin: PhotoLines.data(lines))
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(api.server.maxConcurrentRequests <= 4)
+    #expect(api.server.maxConcurrentRequests >= 2)
+  }
+
+  @Test(arguments: [
+    MockFault.serverError, .tooManyRequests(retryAfter: 1), .dropConnection, .truncated(after: 100),
+    .status(503, body: "busy", contentType: "text/plain", headers: ["Retry-After": "0"]),
+  ])
+  func transientFailuresAreRetried(fault: MockFault) async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    api.inject(fault, times: 1, pathPrefix: "/images/")
+    let dir = try CLI.temporaryDirectory()
+    let line = PhotoLines.line(id: "1", imgSrc: api.server.url("/images/r.jpg").absoluteString)
+    let result = try await CLI.run(["fetch-image", "-", "-o", dir.path], stdin: PhotoLines.data([line]))
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(api.requestCount(pathPrefix: "/images/r.jpg") == 2)
+    #expect(images(dir) == ["curiosity_1000_FHAZ_1.jpg"])
+    #expect(fileSize(dir.appendingPathComponent("curiosity_1000_FHAZ_1.jpg")) == api.dataset.imageSize)
+  }
+
+  @Test func persistentShortBodyFailsWithoutLeavingAFile() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    api.inject(.truncated(after: 1000), times: 10, pathPrefix: "/images/")
+    let dir = try CLI.temporaryDirectory()
+    let line = PhotoLines.line(id: "7", imgSrc: api.server.url("/images/t.jpg").absoluteString)
+    let result = try await CLI.run(
+      ["fetch-image", "-", "-o", dir.path, "--retries", "2"], stdin: PhotoLines.data([line]))
+    #expect(result.exitCode == 3, "\(result)")
+    #expect(result.stderr.contains("rover: failed photo 7"))
+    #expect(api.requestCount(pathPrefix: "/images/t.jpg") == 3)
+    #expect(images(dir).isEmpty, "no partial file under any name: \(filesBelow(dir))")
+  }
+
+  @Test func htmlAndNotFoundAreNotRetried() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    api.inject(.html(status: 200), times: 1, pathPrefix: "/images/dead.jpg")
+    api.inject(.notFound, times: 1, pathPrefix: "/images/gone.jpg")
+    let dir = try CLI.temporaryDirectory()
+    let lines = [
+      PhotoLines.line(id: "1", imgSrc: api.server.url("/images/dead.jpg").absoluteString, rover: "Spirit"),
+      PhotoLines.line(id: "2", imgSrc: api.server.url("/images/gone.jpg").absoluteString),
+      PhotoLines.line(id: "3", imgSrc: api.server.url("/images/fine.jpg").absoluteString),
+    ]
+    let result = try await CLI.run(["fetch-image", "-", "-o", dir.path, "--json"], stdin: PhotoLines.data(lines))
+    #expect(result.exitCode == 3, "\(result)")
+    #expect(api.requestCount(pathPrefix: "/images/dead.jpg") == 1)
+    #expect(api.requestCount(pathPrefix: "/images/gone.jpg") == 1)
+    #expect(result.stderr.contains("not an image (text/html"))
+    #expect(result.stderr.contains("Spirit and Opportunity"))
+    #expect(result.stderr.contains("HTTP 404"))
+    let records = try CLI.jsonLines(result.stdout)
+    #expect(records.count == 3)
+    #expect(Set(records.compactMap { $0["status"] as? String }) == ["failed", "downloaded"])
+    #expect(images(dir) == ["curiosity_1000_FHAZ_3.jpg"])
+  }
+
+  @Test func hostileNamesStayInsideTheOutputDirectory() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let parent = try CLI.temporaryDirectory()
+    let dir = parent.appendingPathComponent("out")
+    let long = String(repeating: "x", count: 400)
+    let lines = [
+      PhotoLines.line(id: "../../escape", imgSrc: api.server.url("/images/a.jpg").absoluteString, camera: "../.."),
+      PhotoLines.line(id: "2", imgSrc: api.server.url("/images/b.jpg").absoluteString, rover: ".hidden", camera: "a/b"),
+      PhotoLines.line(id: "3", imgSrc: api.server.url("/images/c.jpg").absoluteString, camera: "x\u{7}\ny" + long),
+    ]
+    let result = try await CLI.run(
+      ["fetch-image", "-", "-o", dir.path, "--name", "{rover}/{camera}/{id}.{ext}"], stdin: PhotoLines.data(lines))
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(filesBelow(parent).allSatisfy { $0.hasPrefix("out/") })
+    let names = images(dir)
+    #expect(names.count == 3)
+    for name in names {
+      #expect(!name.split(separator: "/").contains { $0.hasPrefix(".") }, "\(name)")
+      #expect(name.split(separator: "/").allSatisfy { $0.utf8.count <= 180 }, "\(name)")
+      #expect(!name.contains("\n") && !name.contains("\u{7}"))
+    }
+  }
+
+  @Test func templatePlaceholders() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let line = PhotoLines.line(id: "42", imgSrc: api.server.url("/images/FLB_1.JPG").absoluteString, sol: 7)
+    let result = try await CLI.run(
+      ["fetch-image", "-", "-o", dir.path, "--name", "{rover}/{earth_date}/{sol}-{camera}-{id}-{filename}.{ext}"],
+      stdin: PhotoLines.data([line]))
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(images(dir) == ["curiosity/2015-05-30/7-FHAZ-42-FLB_1.JPG.jpg"])
+  }
+
+  @Test func archiveSkipsMovedFilesAndForceDownloadsAgain() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let archive = dir.appendingPathComponent("archive.txt").path
+    let args = [
+      "fetch-image", "curiosity", "--sol", "1004", "-o", dir.appendingPathComponent("p").path, "--archive", archive,
+    ]
+    let first = try await CLI.run(args, against: api)
+    #expect(first.exitCode == 0, "\(first)")
+    let count = api.dataset.photos(rover: "Curiosity", sol: 1004).count
+    #expect(try String(contentsOfFile: archive, encoding: .utf8).split(separator: "\n").count == count)
+    try FileManager.default.moveItem(at: dir.appendingPathComponent("p"), to: dir.appendingPathComponent("moved"))
+    api.server.resetLog()
+    let second = try await CLI.run(args, against: api)
+    #expect(second.exitCode == 0)
+    #expect(api.requestCount(pathPrefix: "/images/") == 0)
+    #expect(second.stderr.contains("skipped \(count)"))
+    let forced = try await CLI.run(args + ["--force"], against: api)
+    #expect(forced.exitCode == 0)
+    #expect(api.requestCount(pathPrefix: "/images/") == count)
+  }
+
+  @Test func fileOfTheWrongSizeIsDownloadedAgain() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let line = PhotoLines.line(id: "5", imgSrc: api.server.url("/images/s.jpg").absoluteString)
+    _ = try await CLI.run(["fetch-image", "-", "-o", dir.path], stdin: PhotoLines.data([line]))
+    let file = dir.appendingPathComponent("curiosity_1000_FHAZ_5.jpg")
+    try Data("oops".utf8).write(to: file)
+    let again = try await CLI.run(["fetch-image", "-", "-o", dir.path], stdin: PhotoLines.data([line]))
+    #expect(again.exitCode == 0)
+    #expect(api.requestCount(pathPrefix: "/images/s.jpg") == 2)
+    #expect(fileSize(file) == api.dataset.imageSize)
+  }
+
+  @Test func byIDsWithMetadataAndJSON() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let photos = api.dataset.photos(rover: "Curiosity", sol: 1010).prefix(2)
+    let result = try await CLI.run(
+      ["fetch-image"] + photos.map { String($0.id) } + ["-o", dir.path, "--metadata", "--json"], against: api)
+    #expect(result.exitCode == 0, "\(result)")
+    let records = try CLI.jsonLines(result.stdout)
+    #expect(records.compactMap { $0["id"] as? Int }.sorted() == photos.map(\.id).sorted())
+    #expect(records.allSatisfy { $0["status"] as? String == "downloaded" && $0["bytes"] as? Int == 4096 })
+    for record in records {
+      let path = try #require(record["path"] as? String)
+      let sidecar = try Data(contentsOf: URL(fileURLWithPath: path + ".json"))
+      let object = try #require(try JSONSerialization.jsonObject(with: sidecar) as? [String: Any])
+      #expect(object["id"] as? Int == record["id"] as? Int)
+    }
+  }
+
+  @Test func unknownIDFailsBeforeAnyDownload() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let known = try #require(api.dataset.photos(rover: "Curiosity", sol: 1010).first)
+    let result = try await CLI.run(["fetch-image", String(known.id), "424242", "-o", dir.path], against: api)
+    #expect(result.exitCode == 66, "\(result)")
+    #expect(result.stderr.contains("424242"))
+    #expect(api.requestCount(pathPrefix: "/images/") == 0)
+  }
+
+  @Test func malformedStdinIs65() async throws {
+    let result = try await CLI.run(["fetch-image", "-", "-o", "/tmp"], stdin: Data("{\"id\": 1}\nnot json\n".utf8))
+    #expect(result.exitCode == 65, "\(result)")
+    #expect(result.stderr.contains("line 1"))
+  }
+
+  @Test func unwritableOutputIs74() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let blocker = dir.appendingPathComponent("file")
+    try Data("x".utf8).write(to: blocker)
+    let line = PhotoLines.line(id: "1", imgSrc: api.server.url("/images/a.jpg").absoluteString)
+    let result = try await CLI.run(
+      ["fetch-image", "-", "-o", blocker.appendingPathComponent("sub").path], stdin: PhotoLines.data([line]))
+    #expect(result.exitCode == 74, "\(result)")
+    #expect(result.stderr.contains("cannot write"))
+  }
+
+  /// Ctrl-C mid-transfer: exit 130, the summary so far, and no partial file under any name.
+  @Test func interruptLeavesNoPartialFile() async throws {
+    let size = 256 * 1024
+    let server = try TestHTTPServer { request in
+      var response = TestResponse.bytes(Data(repeating: 0xAB, count: size), contentType: "image/jpeg")
+      if request.path.hasPrefix("/slow/") {
+        response.bodyChunkDelay = 0.05
+        response.bodyChunkSize = 4096
+      }
+      return response
+    }
+    defer { server.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let lines =
+      [PhotoLines.line(id: "1", imgSrc: server.url("/fast/1.jpg").absoluteString)]
+      + (2...6).map { PhotoLines.line(id: String($0), imgSrc: server.url("/slow/\($0).jpg").absoluteString) }
+    let child = try RoverProcess.start(
+      ["fetch-image", "-", "-o", dir.path, "-j", "6"], environment: CLI.fastRetries, stdin: PhotoLines.data(lines))
+    try await child.waitUntil("a transfer in progress", timeout: 20) { _ in
+      filesBelow(dir).contains { $0.hasSuffix(".part") } && filesBelow(dir).contains("curiosity_1000_FHAZ_1.jpg")
+    }
+    child.interrupt()
+    let result = try await child.wait(timeout: 20)
+    #expect(result.exitCode == 130, "\(result)")
+    #expect(result.stderr.contains("interrupted"))
+    #expect(result.stderr.contains("downloaded 1"))
+    let left = images(dir)
+    #expect(left == ["curiosity_1000_FHAZ_1.jpg"], "\(left)")
+    #expect(fileSize(dir.appendingPathComponent("curiosity_1000_FHAZ_1.jpg")) == size)
+  }
+}
