@@ -18,7 +18,10 @@ struct RoverCommand: AsyncParsableCommand {
       77 API key refused, 130 interrupted.
       """,
     version: RoverVersion.current,
-    subcommands: [Rovers.self, Manifest.self, Sols.self, Photos.self, PhotoCommand.self, FetchImage.self, Config.self]
+    subcommands: [
+      Rovers.self, Manifest.self, Sols.self, Photos.self, PhotoCommand.self, FetchImage.self, CacheCommand.self,
+      Config.self,
+    ]
   )
 
   @OptionGroup var connection: ConnectionOptions

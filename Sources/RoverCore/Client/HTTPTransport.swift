@@ -98,7 +98,7 @@ public final class HTTPTransport: Sendable {
     events?(.request(url: shownURL))
     let started = Date()
     do {
-      let (data, response) = try await session.data(for: request)
+      let (data, response) = try await session.cancellableData(for: request)
       guard let http = response as? HTTPURLResponse else {
         throw RoverAPIError.network(url: shownURL, reason: "not an HTTP response")
       }

@@ -19,7 +19,7 @@ struct ResponseClassifier: Sendable {
       return .retry(rateLimited(retryAfter, body), retryAfter: retryAfter)
     }
     switch response.status {
-    case 200..<300:
+    case 200..<300, 304:
       return .accept
     case 400 where body?.errors != nil && endpoint.roverName != nil:
       return .fail(.unknownRover(name: endpoint.roverName ?? ""))

@@ -5,10 +5,19 @@ public struct RoverClient: PhotoService {
   public let configuration: ServiceConfiguration
   let transport: HTTPTransport
   let events: ClientEventHandler?
+  let cache: ResponseCache?
+  let cacheMode: CacheMode
+  /// Latest sols already looked up in this run, so each stored page does not re-read the manifest.
+  let maxSols = Locked<[String: Int?]>([:])
 
-  public init(configuration: ServiceConfiguration, events: ClientEventHandler? = nil) {
+  public init(
+    configuration: ServiceConfiguration, cache: ResponseCache? = nil, cacheMode: CacheMode = CacheMode(),
+    events: ClientEventHandler? = nil
+  ) {
     self.configuration = configuration
     self.events = events
+    self.cache = cacheMode.use == .disabled ? nil : cache
+    self.cacheMode = cacheMode
     self.transport = HTTPTransport(
       timeout: configuration.timeout, retryPolicy: configuration.retryPolicy,
       maxConnectionsPerHost: configuration.maxConnections, redactor: configuration.redactor, events: events)
@@ -47,13 +56,36 @@ public struct RoverClient: PhotoService {
     return try await fetch(endpoint, as: PhotosPage.self)
   }
 
-  /// Fetches a decoded document, mapping HTTP and JSON failures to `RoverAPIError`.
+  /// Fetches a decoded document through the response cache, mapping HTTP and JSON failures to `RoverAPIError`.
   func fetch<T: Decodable>(_ endpoint: Endpoint, as type: T.Type) async throws -> T {
+    let (fresh, stale) = lookup(endpoint, as: type)
+    if let fresh { return fresh }
+    if cacheMode.use == .offline { throw RoverAPIError.offlineMiss(what: Self.describe(endpoint)) }
     let url = endpoint.url(baseURL: configuration.baseURL, extraQueryItems: configuration.authQueryItems)
     let classifier = ResponseClassifier(
       endpoint: endpoint, serviceName: serviceName, redactor: configuration.redactor, events: events)
-    let response = try await transport.get(url, headers: configuration.authHeaders, classify: classifier.verdict)
-    return try JSONBody.decode(type, from: response, redactor: configuration.redactor)
+    let headers = configuration.authHeaders.merging(Self.conditionalHeaders(for: stale)) { own, _ in own }
+    let response: HTTPResponse
+    do {
+      response = try await transport.get(url, headers: headers, classify: classifier.verdict)
+    } catch let error as RoverAPIError where error.isServiceDown {
+      guard let stale, let value = try? JSONDecoder().decode(type, from: stale.body) else { throw error }
+      events?(
+        .warning(
+          "\(error.errorDescription ?? "service unavailable"); answering from a cached copy "
+            + "\(DurationText.describe(stale.age())) old"))
+      return value
+    }
+    if response.status == 304, let stale {
+      let value = try JSONDecoder().decode(type, from: stale.body)
+      let lifetime =
+        Freshness.lifetime(endpoint: endpoint, value: value, headers: response.headers, knownMaxSol: knownMaxSol) ?? 0
+      _ = cache?.revalidated(stale, expiresAt: Date().addingTimeInterval(lifetime))
+      return value
+    }
+    let value = try JSONBody.decode(type, from: response, redactor: configuration.redactor)
+    store(endpoint, response: response, value: value)
+    return value
   }
 }
 

@@ -97,6 +97,8 @@ public final class Downloader: Sendable {
         orInsert: {
           InFlight(destination: destination, task: Task { try await self.fetch(url, to: destination, photo: photo) })
         })
+      // A run cancelled between `cancelTransfers()` and this insertion would otherwise leave this one running.
+      if Task.isCancelled { entry.task.cancel() }
       let saved = try await entry.task.value
       if saved.file != destination {
         try FileStore.place(copyOf: saved.file, at: destination)

@@ -39,13 +39,16 @@ final class ImageTransfer: Sendable {
     request.setValue("image/*, */*;q=0.1", forHTTPHeaderField: "Accept")
     request.setValue("rover/\(RoverVersion.current)", forHTTPHeaderField: "User-Agent")
     let task = session.dataTask(with: request)
+    let box = TaskBox()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         delegate.register(task, file: file, continuation: continuation, onBytes: onBytes)
+        box.set(task)
         task.resume()
       }
     } onCancel: {
-      task.cancel()
+      // Never `task.cancel()` here: see `URLSession.cancellableData(for:)`.
+      box.cancelLater()
     }
   }
 

@@ -54,6 +54,14 @@ extension RoverAPIError: LocalizedError {
     }
   }
 
+  /// The service is down or unreachable (not refusing us): a cached answer, even stale, beats failing.
+  public var isServiceDown: Bool {
+    switch self {
+    case .serverError, .network, .timedOut: return true
+    default: return false
+    }
+  }
+
   /// Whether trying the same request again later could succeed.
   public var isTransient: Bool {
     switch self {

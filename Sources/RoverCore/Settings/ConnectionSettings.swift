@@ -6,6 +6,8 @@ public struct ConnectionSettings: Sendable {
   public var service: Sourced<ServicePreset>
   public var baseURL: Sourced<URL>
   public var apiKey: Sourced<String?>
+  public var cacheDirectory: Sourced<URL>
+  public var cacheMaxBytes: Sourced<Int>
   public var files: [String]
 
   /// What the user typed; nil means "not given".
@@ -57,7 +59,25 @@ public struct ConnectionSettings: Sendable {
     } else {
       apiKey = Sourced(nil, from: .builtIn)
     }
-    return ConnectionSettings(service: service, baseURL: baseURL, apiKey: apiKey, files: files.map(\.path))
+    let cacheDirectory: Sourced<URL>
+    if let dir = lookup.first(flag: nil, flagName: "", env: ["ROVER_CACHE_DIR"], file: "CacheDir") {
+      cacheDirectory = Sourced(URL(fileURLWithPath: (dir.value as NSString).expandingTildeInPath), from: dir.source)
+    } else {
+      cacheDirectory = Sourced(ResponseCache.defaultDirectory(environment: environment), from: .builtIn)
+    }
+    let cacheMaxBytes: Sourced<Int>
+    if let size = lookup.first(flag: nil, flagName: "", env: ["ROVER_CACHE_SIZE"], file: "CacheSize") {
+      guard let bytes = ByteCountText.parse(size.value) else {
+        throw RoverAPIError.invalidConfiguration(
+          "invalid cache size '\(size.value)' from \(size.source) (expected e.g. 200MB)")
+      }
+      cacheMaxBytes = Sourced(bytes, from: size.source)
+    } else {
+      cacheMaxBytes = Sourced(ResponseCache.defaultMaxBytes, from: .builtIn)
+    }
+    return ConnectionSettings(
+      service: service, baseURL: baseURL, apiKey: apiKey, cacheDirectory: cacheDirectory,
+      cacheMaxBytes: cacheMaxBytes, files: files.map(\.path))
   }
 
   /// The base URL must be absolute http(s); anything else is a typo we can name before any request.

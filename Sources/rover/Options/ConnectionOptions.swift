@@ -26,6 +26,19 @@ struct ConnectionOptions: ParsableArguments {
   @Flag(name: .shortAndLong, help: "Log each request (key redacted) to stderr.")
   var verbose = false
 
+  @Flag(help: "Never use the network: answer from the response cache whatever its age.")
+  var offline = false
+
+  @Flag(help: "Ignore cached answers; ask the service and store the new answer.")
+  var refresh = false
+
+  @Flag(help: "Neither read nor write the response cache.")
+  var noCache = false
+
+  @Option(
+    help: ArgumentHelp("Treat cached answers younger than this as fresh (e.g. 90s, 10m, 2h, 7d).", valueName: "age"))
+  var maxAge: String?
+
   func validate() throws {
     if let timeout, !(timeout > 0 && timeout <= 3600) {
       throw ValidationError("--timeout must be between 0 and 3600 seconds, got \(timeout)")
@@ -33,6 +46,17 @@ struct ConnectionOptions: ParsableArguments {
     if let retries, !(0...20).contains(retries) {
       throw ValidationError("--retries must be between 0 and 20, got \(retries)")
     }
+    if let maxAge, DurationText.parse(maxAge) == nil {
+      throw ValidationError("--max-age must be a duration such as 90s, 10m, 2h or 7d, got '\(maxAge)'")
+    }
+    if [offline, refresh, noCache].filter({ $0 }).count > 1 {
+      throw ValidationError("--offline, --refresh and --no-cache exclude each other")
+    }
+  }
+
+  var cacheMode: CacheMode {
+    let use: CacheMode.Use = offline ? .offline : refresh ? .refresh : noCache ? .disabled : .normal
+    return CacheMode(use, maxAge: maxAge.flatMap(DurationText.parse))
   }
 
   /// This set's values where given, the other set's elsewhere.
@@ -44,6 +68,10 @@ struct ConnectionOptions: ParsableArguments {
     result.timeout = timeout ?? parent.timeout
     result.retries = retries ?? parent.retries
     result.verbose = verbose || parent.verbose
+    result.offline = offline || parent.offline
+    result.refresh = refresh || parent.refresh
+    result.noCache = noCache || parent.noCache
+    result.maxAge = maxAge ?? parent.maxAge
     return result
   }
 

@@ -20,8 +20,14 @@ struct ServiceContext {
       timeout: options.timeout ?? 30, retries: options.retries ?? 3, retryBaseDelay: baseDelay)
   }
 
+  var responseCache: ResponseCache {
+    ResponseCache(directory: settings.cacheDirectory.value, maxBytes: settings.cacheMaxBytes.value)
+  }
+
   func makeService() -> any PhotoService {
-    RoverClient(configuration: configuration, events: ServiceContext.eventHandler(verbose: options.verbose))
+    RoverClient(
+      configuration: configuration, cache: responseCache, cacheMode: options.cacheMode,
+      events: ServiceContext.eventHandler(verbose: options.verbose))
   }
 
   static func eventHandler(verbose: Bool) -> ClientEventHandler {

@@ -10,12 +10,16 @@ struct ConfigReport: Encodable {
   var service: Entry
   var baseURL: Entry
   var apiKey: Entry
+  var cacheDirectory: Entry
+  var cacheSize: Entry
   var files: [String]
 
   enum CodingKeys: String, CodingKey {
     case service, files
     case baseURL = "base_url"
     case apiKey = "api_key"
+    case cacheDirectory = "cache_dir"
+    case cacheSize = "cache_size"
   }
 
   init(_ context: ServiceContext) {
@@ -26,6 +30,9 @@ struct ConfigReport: Encodable {
     // The demo key is public; any other key is shown only as redacted.
     let key = settings.apiKey.value.map { $0 == "DEMO_KEY" ? $0 : Redactor.placeholder }
     apiKey = Entry(value: key, source: settings.apiKey.source.description)
+    cacheDirectory = Entry(
+      value: settings.cacheDirectory.value.path, source: settings.cacheDirectory.source.description)
+    cacheSize = Entry(value: String(settings.cacheMaxBytes.value), source: settings.cacheMaxBytes.source.description)
     files = settings.files
   }
 
@@ -34,6 +41,8 @@ struct ConfigReport: Encodable {
       ("service", "\(service.value ?? "-")  (\(service.source))"),
       ("base url", "\(baseURL.value ?? "-")  (\(baseURL.source))"),
       ("api key", "\(apiKey.value ?? "not set")  (\(apiKey.source))"),
+      ("cache dir", "\(cacheDirectory.value ?? "-")  (\(cacheDirectory.source))"),
+      ("cache size", "\(cacheSize.value ?? "-") bytes  (\(cacheSize.source))"),
       ("files", files.isEmpty ? "none found" : files.joined(separator: ", ")),
     ])
   }

@@ -1,0 +1,164 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// API responses on disk, so repeated questions cost no request and answers survive an outage. Images are not
+/// kept here: the output directory is their store.
+///
+/// Every write goes to a temporary file and is renamed into place, so a crash or Ctrl-C never leaves a torn entry,
+/// and two runs writing the same entry both leave a whole one. Unreadable entries are misses and are replaced.
+public final class ResponseCache: Sendable {
+  public static let defaultMaxBytes = 200 * 1_000_000
+
+  public let directory: URL
+  public let maxBytes: Int
+
+  public init(directory: URL, maxBytes: Int = ResponseCache.defaultMaxBytes) {
+    self.directory = directory
+    self.maxBytes = max(0, maxBytes)
+  }
+
+  /// `$ROVER_CACHE_DIR`, else `$XDG_CACHE_HOME/rover`, else `~/.cache/rover`.
+  public static func defaultDirectory(environment: [String: String]) -> URL {
+    if let dir = environment["ROVER_CACHE_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
+    let base =
+      environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
+    return URL(fileURLWithPath: base).appendingPathComponent("rover")
+  }
+
+  var entriesDirectory: URL { directory.appendingPathComponent("responses") }
+
+  func file(for key: String) -> URL {
+    entriesDirectory.appendingPathComponent(StableHash.hex(key) + ".entry")
+  }
+
+  /// The entry for `key`, or nil. A corrupt entry is deleted so the next answer replaces it.
+  public func read(_ key: String) -> ResponseCacheEntry? {
+    let url = file(for: key)
+    guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+    guard let entry = ResponseCacheEntry.decode(data), entry.header.key == key else {
+      unlink(url.path)
+      return nil
+    }
+    // Reads mark recency for least-recently-used eviction.
+    utimes(url.path, nil)
+    return entry
+  }
+
+  /// Stores an entry atomically; cache trouble (disk full, read-only home) never fails the command.
+  @discardableResult
+  public func write(_ entry: ResponseCacheEntry) -> Bool {
+    let url = file(for: entry.header.key)
+    do {
+      try FileManager.default.createDirectory(at: entriesDirectory, withIntermediateDirectories: true)
+      let temporary = entriesDirectory.appendingPathComponent(".\(UUID().uuidString).tmp")
+      do {
+        try entry.encoded().write(to: temporary)
+      } catch {
+        unlink(temporary.path)
+        throw error
+      }
+      guard rename(temporary.path, url.path) == 0 else {
+        unlink(temporary.path)
+        return false
+      }
+    } catch {
+      return false
+    }
+    evictIfNeeded()
+    return true
+  }
+
+  /// Refreshes an entry's expiry after a `304 Not Modified`, without rewriting the body by hand.
+  public func revalidated(_ entry: ResponseCacheEntry, expiresAt: Date, now: Date = Date()) -> ResponseCacheEntry {
+    var updated = entry
+    updated.header.storedAt = now
+    updated.header.expiresAt = expiresAt
+    write(updated)
+    return updated
+  }
+
+  public struct Info: Sendable, Encodable {
+    public var directory: String
+    public var entries: Int
+    public var bytes: Int
+    public var maxBytes: Int
+    public var oldest: Date?
+    public var newest: Date?
+
+    enum CodingKeys: String, CodingKey {
+      case directory, entries, bytes, oldest, newest
+      case maxBytes = "max_bytes"
+    }
+  }
+
+  public func info() -> Info {
+    let files = listing()
+    return Info(
+      directory: directory.path, entries: files.count, bytes: files.map(\.bytes).reduce(0, +), maxBytes: maxBytes,
+      oldest: files.map(\.modified).min(), newest: files.map(\.modified).max())
+  }
+
+  /// Removes every entry, or those not used for `olderThan` seconds; returns how many were removed.
+  @discardableResult
+  public func clear(olderThan age: TimeInterval? = nil, now: Date = Date()) -> Int {
+    var removed = 0
+    for file in listing() where age.map({ now.timeIntervalSince(file.modified) > $0 }) ?? true {
+      if unlink(file.url.path) == 0 { removed += 1 }
+    }
+    return removed
+  }
+
+  struct FileInfo {
+    var url: URL
+    var bytes: Int
+    var modified: Date
+  }
+
+  func listing() -> [FileInfo] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: entriesDirectory.path)) ?? []
+    return names.filter { $0.hasSuffix(".entry") }.compactMap { name in
+      let url = entriesDirectory.appendingPathComponent(name)
+      var info = stat()
+      guard stat(url.path, &info) == 0 else { return nil }
+      let modified = Date(
+        timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+      return FileInfo(url: url, bytes: Int(info.st_size), modified: modified)
+    }
+  }
+
+  /// Drops least recently used entries until the cache fits in `maxBytes`.
+  func evictIfNeeded() {
+    var files = listing()
+    var total = files.map(\.bytes).reduce(0, +)
+    guard total > maxBytes else { return }
+    files.sort { $0.modified < $1.modified }
+    for file in files where total > maxBytes {
+      if unlink(file.url.path) == 0 { total -= file.bytes }
+    }
+  }
+}
+
+/// A hash that is the same in every run and on every machine (Swift's `Hasher` is seeded per process).
+enum StableHash {
+  static func hex(_ text: String) -> String {
+    // Two FNV-1a passes with different offsets: 128 bits, plenty for file names; the stored key guards the rest.
+    var first: UInt64 = 0xcbf2_9ce4_8422_2325
+    var second: UInt64 = 0x8422_2325_cbf2_9ce4
+    for byte in text.utf8 {
+      first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+      second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+      second = second &+ (second >> 29)
+    }
+    return String(first, radix: 16).leftPadded(16) + String(second, radix: 16).leftPadded(16)
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(_ width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
+  }
+}

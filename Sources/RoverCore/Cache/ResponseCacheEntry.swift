@@ -1,0 +1,46 @@
+import Foundation
+
+/// One stored response: a JSON header line, then the body bytes. The header repeats the full key so that a hash
+/// collision reads as a miss, never as someone else's answer.
+public struct ResponseCacheEntry: Sendable {
+  public struct Header: Codable, Sendable {
+    public var key: String
+    public var url: String
+    public var storedAt: Date
+    public var expiresAt: Date
+    public var etag: String?
+    public var lastModified: String?
+    public var bodyBytes: Int
+
+    enum CodingKeys: String, CodingKey {
+      case key, url, etag
+      case storedAt = "stored_at"
+      case expiresAt = "expires_at"
+      case lastModified = "last_modified"
+      case bodyBytes = "body_bytes"
+    }
+  }
+
+  public var header: Header
+  public var body: Data
+
+  public func age(now: Date = Date()) -> TimeInterval { now.timeIntervalSince(header.storedAt) }
+
+  func encoded() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .secondsSince1970
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(header) + Data("\n".utf8) + body
+  }
+
+  /// Parses a stored file; nil for anything cut short or garbled, which the cache then treats as a miss.
+  static func decode(_ data: Data) -> ResponseCacheEntry? {
+    guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
+    guard let header = try? decoder.decode(Header.self, from: data[data.startIndex..<newline]) else { return nil }
+    let body = Data(data[data.index(after: newline)...])
+    guard body.count == header.bodyBytes else { return nil }
+    return ResponseCacheEntry(header: header, body: body)
+  }
+}

@@ -1,0 +1,48 @@
+/// Standard reason phrases, so every status line reads like a real server's even though clients ignore the text.
+enum HTTPReasonPhrase {
+  static func phrase(for status: Int) -> String {
+    switch status {
+    case 100: "Continue"
+    case 200: "OK"
+    case 201: "Created"
+    case 202: "Accepted"
+    case 204: "No Content"
+    case 206: "Partial Content"
+    case 301: "Moved Permanently"
+    case 302: "Found"
+    case 303: "See Other"
+    case 304: "Not Modified"
+    case 307: "Temporary Redirect"
+    case 308: "Permanent Redirect"
+    case 400: "Bad Request"
+    case 401: "Unauthorized"
+    case 403: "Forbidden"
+    case 404: "Not Found"
+    case 405: "Method Not Allowed"
+    case 408: "Request Timeout"
+    case 410: "Gone"
+    case 411: "Length Required"
+    case 413: "Content Too Large"
+    case 418: "I'm a teapot"
+    case 422: "Unprocessable Content"
+    case 429: "Too Many Requests"
+    case 431: "Request Header Fields Too Large"
+    case 500: "Internal Server Error"
+    case 501: "Not Implemented"
+    case 502: "Bad Gateway"
+    case 503: "Service Unavailable"
+    case 504: "Gateway Timeout"
+    default: fallback(for: status)
+    }
+  }
+
+  private static func fallback(for status: Int) -> String {
+    switch status {
+    case 100..<200: "Informational"
+    case 200..<300: "Success"
+    case 300..<400: "Redirection"
+    case 400..<500: "Client Error"
+    default: "Server Error"
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// A fake Mars rover photo service on a real local socket, serving the exact JSON of one real service's shape.
+///
+/// It exists so RoverCore and the CLI can be tested against every documented quirk (paging rules, error bodies,
+/// auth, rate limits) and against injected faults, without the network. Expectations come from `dataset`, so tests
+/// never hard-code what the server will say.
+public final class MockRoverAPI: Sendable {
+  public let shape: MockServiceShape
+  /// The key the service demands: Mars Vista's `X-API-Key` header or the gateway's `api_key` parameter. Nil: Mars
+  /// Vista needs none, the gateway accepts any non-empty key.
+  public let apiKey: String?
+  public let dataset: MockDataset
+  /// Mars Vista's hourly limit or the gateway's; remaining counts down from it.
+  public let rateLimitPerHour: Int
+  public let server: TestHTTPServer
+  private let router: MockRouter
+
+  public init(
+    shape: MockServiceShape, apiKey: String? = nil, dataset: MockDataset = .standard, rateLimitPerHour: Int = 1000
+  ) throws {
+    let router = MockRouter(shape: shape, apiKey: apiKey, dataset: dataset, rateLimit: rateLimitPerHour)
+    self.shape = shape
+    self.apiKey = apiKey
+    self.dataset = dataset
+    self.rateLimitPerHour = rateLimitPerHour
+    self.router = router
+    server = try TestHTTPServer { router.respond(to: $0) }
+    let base = server.baseURL.absoluteString
+    router.imageBase.withLock { $0 = base }
+  }
+
+  /// `http://127.0.0.1:<port>/api/v1`, what a client's base URL setting takes.
+  public var baseURL: URL {
+    server.url("/api/v1")
+  }
+
+  /// `http://127.0.0.1:<port>`; generated `img_src` values are `<imageBaseURL>/images/<rover>/<sol>/<id>.jpg`.
+  public var imageBaseURL: URL {
+    server.baseURL
+  }
+
+  /// `baseURL` followed by `pathAndQuery`, e.g. `url("/rovers/curiosity/photos?sol=1000")`.
+  public func url(_ pathAndQuery: String) -> URL {
+    server.url("/api/v1" + pathAndQuery)
+  }
+
+  public func stop() {
+    server.stop()
+  }
+
+  /// Makes the next `times` requests matching `predicate` fail with `fault` (or be delayed or truncated). Faults
+  /// are taken in injection order and checked before anything else: a replacing fault answers without the key
+  /// check or a rate-limit count, while `.delay` and `.truncated` wrap the normal answer. `times: .max` means
+  /// every matching request.
+  public func inject(
+    _ fault: MockFault, times: Int = 1, where predicate: @escaping @Sendable (TestRequest) -> Bool = { _ in true }
+  ) {
+    router.faults.withLock { $0.add(fault, times: times, matches: predicate) }
+  }
+
+  /// `inject(_:times:where:)` for requests whose decoded path starts with `pathPrefix` (from the server root,
+  /// e.g. `/api/v1/rovers/curiosity/photos` or `/images/`).
+  public func inject(_ fault: MockFault, times: Int = 1, pathPrefix: String) {
+    inject(fault, times: times) { $0.path.hasPrefix(pathPrefix) }
+  }
+
+  /// Fault uses not yet consumed.
+  public var pendingFaultCount: Int {
+    router.faults.withLock { $0.pendingCount }
+  }
+
+  public func removeAllFaults() {
+    router.faults.withLock { $0.removeAll() }
+  }
+
+  /// Requests left before the mock answers 429, for the gateway and Mars Vista shapes.
+  public var rateLimitRemaining: Int {
+    max(0, rateLimitPerHour - router.rateLimitUsed.withLock { $0 })
+  }
+
+  /// Refills the rate limit, as if the hour had rolled over.
+  public func resetRateLimit() {
+    router.rateLimitUsed.withLock { $0 = 0 }
+  }
+
+  public var requests: [TestRequest] {
+    server.requests
+  }
+
+  public var requestCount: Int {
+    server.requestCount
+  }
+
+  /// Counts requests whose decoded path starts with `pathPrefix` (from the server root).
+  public func requestCount(pathPrefix: String) -> Int {
+    server.requestCount(pathPrefix: pathPrefix)
+  }
+
+  /// The `img_src` the mock reports for `photo`.
+  public func imgSrc(for photo: MockPhoto) -> String {
+    router.imgSrc(for: photo)
+  }
+
+  /// The dataset's photos for one sol in service order, with `imgSrc` filled in as the service reports it.
+  public func photos(rover: String, sol: Int, camera: String? = nil) -> [MockPhoto] {
+    dataset.photos(rover: rover, sol: sol, camera: camera).map(resolved)
+  }
+
+  /// The photo with `id`, with `imgSrc` filled in.
+  public func photo(id: Int) -> MockPhoto? {
+    dataset.photo(id: id).map(resolved)
+  }
+
+  private func resolved(_ photo: MockPhoto) -> MockPhoto {
+    var copy = photo
+    copy.imgSrc = router.imgSrc(for: photo)
+    return copy
+  }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import RoverCore
+
+extension RoverCommand {
+  struct CacheCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "cache", abstract: "Inspect or clear the response cache.",
+      subcommands: [Info.self, Clear.self])
+
+    struct Info: AsyncParsableCommand, ServiceCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Where the cache is, how many entries and bytes, the oldest and newest.")
+
+      @ParentCommand var root: RoverCommand
+      @OptionGroup var connection: ConnectionOptions
+      @Flag(help: "Print JSON.") var json = false
+
+      func run() async throws {
+        let info = try context().responseCache.info()
+        let printer = Printer(format: .table, color: false)
+        if json {
+          printer.write(try JSONOutput.document(CacheInfoReport(info)))
+        } else {
+          printer.write(CacheInfoReport(info).text)
+        }
+      }
+    }
+
+    struct Clear: AsyncParsableCommand, ServiceCommand {
+      static let configuration = CommandConfiguration(abstract: "Remove cached responses.")
+
+      @ParentCommand var root: RoverCommand
+      @OptionGroup var connection: ConnectionOptions
+      @Option(help: ArgumentHelp("Only entries not used for this long (e.g. 7d, 12h).", valueName: "age"))
+      var olderThan: String?
+
+      func validate() throws {
+        if let olderThan, DurationText.parse(olderThan) == nil {
+          throw ValidationError("--older-than must be a duration such as 12h or 7d, got '\(olderThan)'")
+        }
+      }
+
+      func run() async throws {
+        let cache = try context().responseCache
+        let removed = cache.clear(olderThan: olderThan.flatMap(DurationText.parse))
+        StandardError.line("removed \(removed) cached response\(removed == 1 ? "" : "s") from \(cache.directory.path)")
+      }
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import RoverCore
+
+@Suite struct ResponseCacheTests {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rover-cache-\(UUID().uuidString)")
+
+  func entry(_ key: String, body: String, storedAt: Date = Date(), etag: String? = nil) -> ResponseCacheEntry {
+    ResponseCacheEntry(
+      header: .init(
+        key: key, url: "http://x/\(key)", storedAt: storedAt, expiresAt: storedAt.addingTimeInterval(60), etag: etag,
+        lastModified: nil, bodyBytes: body.utf8.count),
+      body: Data(body.utf8))
+  }
+
+  @Test func roundTrip() throws {
+    let cache = ResponseCache(directory: directory)
+    #expect(cache.read("a") == nil)
+    #expect(cache.write(entry("a", body: #"{"rovers":[]}"#, etag: "\"v1\"")))
+    let read = try #require(cache.read("a"))
+    #expect(String(decoding: read.body, as: UTF8.self) == #"{"rovers":[]}"#)
+    #expect(read.header.etag == "\"v1\"")
+    #expect(cache.info().entries == 1)
+  }
+
+  @Test func corruptEntryIsAMissAndIsRemoved() throws {
+    let cache = ResponseCache(directory: directory)
+    cache.write(entry("k", body: "0123456789"))
+    let file = cache.file(for: "k")
+    let data = try Data(contentsOf: file)
+    try data.prefix(data.count - 3).write(to: file)  // cut short, as by a crash
+    #expect(cache.read("k") == nil)
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+    try Data("garbage".utf8).write(to: file)
+    #expect(cache.read("k") == nil)
+  }
+
+  @Test func evictsLeastRecentlyUsedBeyondTheSizeLimit() throws {
+    let body = String(repeating: "x", count: 1_000)
+    let cache = ResponseCache(directory: directory, maxBytes: 3_500)
+    for key in ["a", "b", "c"] {
+      cache.write(entry(key, body: body))
+      // mtime resolution is fine, but make the order unambiguous.
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    _ = cache.read("a")  // "b" is now the least recently used
+    Thread.sleep(forTimeInterval: 0.02)
+    cache.write(entry("d", body: body))
+    #expect(cache.read("b") == nil)
+    #expect(cache.read("a") != nil)
+    #expect(cache.read("d") != nil)
+    #expect(cache.info().bytes <= 3_500)
+  }
+
+  @Test func clearAllOrOlderThan() throws {
+    let cache = ResponseCache(directory: directory)
+    cache.write(entry("old", body: "1"))
+    cache.write(entry("new", body: "2"))
+    let old = cache.file(for: "old").path
+    var times = [timeval(tv_sec: 1_000, tv_usec: 0), timeval(tv_sec: 1_000, tv_usec: 0)]
+    #expect(utimes(old, &times) == 0)
+    #expect(cache.clear(olderThan: 86_400) == 1)
+    #expect(cache.read("new") != nil)
+    #expect(cache.clear() == 1)
+    #expect(cache.info().entries == 0)
+  }
+
+  @Test func stableHashIsStableAndSpreads() {
+    #expect(StableHash.hex("nebulum https://x/rovers") == StableHash.hex("nebulum https://x/rovers"))
+    #expect(StableHash.hex("a") != StableHash.hex("b"))
+    #expect(StableHash.hex("a").count == 32)
+  }
+}
