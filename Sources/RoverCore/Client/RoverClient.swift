@@ -3,10 +3,8 @@ import Foundation
 /// A client for the API-compatible services (nebulum, Mars Vista v1, the retired api.nasa.gov, any copy).
 public struct RoverClient: PhotoService {
   public let configuration: ServiceConfiguration
-  let transport: HTTPTransport
   let events: ClientEventHandler?
-  let cache: ResponseCache?
-  let cacheMode: CacheMode
+  let fetcher: CachedFetcher
   /// Latest sols already looked up in this run, so each stored page does not re-read the manifest.
   let maxSols = Locked<[String: Int?]>([:])
 
@@ -16,11 +14,12 @@ public struct RoverClient: PhotoService {
   ) {
     self.configuration = configuration
     self.events = events
-    self.cache = cacheMode.use == .disabled ? nil : cache
-    self.cacheMode = cacheMode
-    self.transport = HTTPTransport(
+    let transport = HTTPTransport(
       timeout: configuration.timeout, retryPolicy: configuration.retryPolicy,
       maxConnectionsPerHost: configuration.maxConnections, redactor: configuration.redactor, events: events)
+    fetcher = CachedFetcher(
+      transport: transport, cache: cacheMode.use == .disabled ? nil : cache, cacheMode: cacheMode,
+      redactor: configuration.redactor, events: events)
   }
 
   public var serviceName: String { configuration.name }
@@ -57,35 +56,22 @@ public struct RoverClient: PhotoService {
   }
 
   /// Fetches a decoded document through the response cache, mapping HTTP and JSON failures to `RoverAPIError`.
-  func fetch<T: Decodable>(_ endpoint: Endpoint, as type: T.Type) async throws -> T {
-    let (fresh, stale) = lookup(endpoint, as: type)
-    if let fresh { return fresh }
-    if cacheMode.use == .offline { throw RoverAPIError.offlineMiss(what: Self.describe(endpoint)) }
-    let url = endpoint.url(baseURL: configuration.baseURL, extraQueryItems: configuration.authQueryItems)
+  func fetch<T: Decodable & Sendable>(_ endpoint: Endpoint, as type: T.Type) async throws -> T {
     let classifier = ResponseClassifier(
       endpoint: endpoint, serviceName: serviceName, redactor: configuration.redactor, events: events)
-    let headers = configuration.authHeaders.merging(Self.conditionalHeaders(for: stale)) { own, _ in own }
-    let response: HTTPResponse
-    do {
-      response = try await transport.get(url, headers: headers, classify: classifier.verdict)
-    } catch let error as RoverAPIError where error.isServiceDown {
-      guard let stale, let value = try? JSONDecoder().decode(type, from: stale.body) else { throw error }
-      events?(
-        .warning(
-          "\(error.errorDescription ?? "service unavailable"); answering from a cached copy "
-            + "\(DurationText.describe(stale.age())) old"))
-      return value
-    }
-    if response.status == 304, let stale {
-      let value = try JSONDecoder().decode(type, from: stale.body)
-      let lifetime =
-        Freshness.lifetime(endpoint: endpoint, value: value, headers: response.headers, knownMaxSol: knownMaxSol) ?? 0
-      _ = cache?.revalidated(stale, expiresAt: Date().addingTimeInterval(lifetime))
-      return value
-    }
-    let value = try JSONBody.decode(type, from: response, redactor: configuration.redactor)
-    store(endpoint, response: response, value: value)
-    return value
+    let maxSols = self.maxSols
+    let known: @Sendable (String) -> Int? = { knownMaxSol($0) }
+    let request = CachedFetcher.Request<T>(
+      key: cacheKey(endpoint),
+      url: endpoint.url(baseURL: configuration.baseURL, extraQueryItems: configuration.authQueryItems),
+      headers: configuration.authHeaders, what: Self.describe(endpoint), classify: classifier.verdict,
+      lifetime: { value, headers in
+        if let manifest = value as? ManifestEnvelope {
+          maxSols.withLock { $0[manifest.manifest.rover.name.lowercased()] = manifest.manifest.rover.maxSol }
+        }
+        return Freshness.lifetime(endpoint: endpoint, value: value, headers: headers, knownMaxSol: known)
+      })
+    return try await fetcher.fetch(request)
   }
 }
 

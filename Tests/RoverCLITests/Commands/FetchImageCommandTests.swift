@@ -235,7 +235,8 @@ import Testing
 
   /// Ctrl-C mid-transfer: exit 130, the summary so far, and no partial file under any name.
   @Test func interruptLeavesNoPartialFile() async throws {
-    let size = 256 * 1024
+    // Slow enough (about 13 s a file) that the test sees a transfer in flight even on a loaded machine.
+    let size = 1024 * 1024
     let server = try TestHTTPServer { request in
       var response = TestResponse.bytes(Data(repeating: 0xAB, count: size), contentType: "image/jpeg")
       if request.path.hasPrefix("/slow/") {
@@ -251,7 +252,7 @@ import Testing
       + (2...6).map { PhotoLines.line(id: String($0), imgSrc: server.url("/slow/\($0).jpg").absoluteString) }
     let child = try RoverProcess.start(
       ["fetch-image", "-", "-o", dir.path, "-j", "6"], environment: CLI.fastRetries, stdin: PhotoLines.data(lines))
-    try await child.waitUntil("a transfer in progress", timeout: 20) { _ in
+    try await child.waitUntil("a transfer in progress", timeout: 30) { _ in
       filesBelow(dir).contains { $0.hasSuffix(".part") } && filesBelow(dir).contains("curiosity_1000_FHAZ_1.jpg")
     }
     child.interrupt()
