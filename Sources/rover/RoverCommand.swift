@@ -19,7 +19,8 @@ struct RoverCommand: AsyncParsableCommand {
       """,
     version: RoverVersion.current,
     subcommands: [
-      Rovers.self, Manifest.self, Sols.self, Photos.self, PhotoCommand.self, FetchImage.self, CacheCommand.self,
+      Rovers.self, Manifest.self, Sols.self, Photos.self, PhotoCommand.self, FetchImage.self, SolDate.self,
+      CacheCommand.self,
       Config.self,
     ]
   )

@@ -38,6 +38,17 @@ enum Freshness {
     }
   }
 
+  /// The feeds' latest-sol summaries: NASA's CDN caches them for a minute or two, so a few minutes is honest.
+  static let latestFeed: TimeInterval = 600
+
+  /// The service's own word, when it gives one; nil leaves the choice to our rules.
+  static func serverLifetime(_ headers: [String: String]) -> TimeInterval?? {
+    guard let control = headers["cache-control"]?.lowercased() else { return nil }
+    if control.contains("no-store") { return .some(nil) }
+    if control.contains("no-cache") { return 0 }
+    return directive("max-age", in: control).map { .some($0) }
+  }
+
   static func directive(_ name: String, in control: String) -> TimeInterval? {
     for part in control.split(separator: ",") {
       let pair = part.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)

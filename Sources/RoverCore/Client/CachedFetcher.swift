@@ -21,6 +21,17 @@ struct CachedFetcher: Sendable {
   let redactor: Redactor
   let events: ClientEventHandler?
 
+  /// The transport and cache a service client needs, from its configuration.
+  init(configuration: ServiceConfiguration, cache: ResponseCache?, cacheMode: CacheMode, events: ClientEventHandler?) {
+    transport = HTTPTransport(
+      timeout: configuration.timeout, retryPolicy: configuration.retryPolicy,
+      maxConnectionsPerHost: configuration.maxConnections, redactor: configuration.redactor, events: events)
+    self.cache = cacheMode.use == .disabled ? nil : cache
+    self.cacheMode = cacheMode
+    redactor = configuration.redactor
+    self.events = events
+  }
+
   func fetch<Value: Decodable & Sendable>(_ request: Request<Value>) async throws -> Value {
     let (fresh, stale) = lookup(request)
     if let fresh { return fresh }

@@ -14,12 +14,7 @@ public struct RoverClient: PhotoService {
   ) {
     self.configuration = configuration
     self.events = events
-    let transport = HTTPTransport(
-      timeout: configuration.timeout, retryPolicy: configuration.retryPolicy,
-      maxConnectionsPerHost: configuration.maxConnections, redactor: configuration.redactor, events: events)
-    fetcher = CachedFetcher(
-      transport: transport, cache: cacheMode.use == .disabled ? nil : cache, cacheMode: cacheMode,
-      redactor: configuration.redactor, events: events)
+    fetcher = CachedFetcher(configuration: configuration, cache: cache, cacheMode: cacheMode, events: events)
   }
 
   public var serviceName: String { configuration.name }

@@ -5,12 +5,14 @@ public enum ServicePreset: String, CaseIterable, Sendable {
   case nebulum
   case marsvista
   case nasa
+  case nasaRaw = "nasa-raw"
 
   public var defaultBaseURL: URL {
     switch self {
     case .nebulum: return URL(constant: "https://rovers.nebulum.one/api/v1")
     case .marsvista: return URL(constant: "https://api.marsvista.dev/api/v1")
     case .nasa: return URL(constant: "https://api.nasa.gov/mars-photos/api/v1")
+    case .nasaRaw: return URL(constant: "https://mars.nasa.gov")
     }
   }
 
@@ -19,6 +21,7 @@ public enum ServicePreset: String, CaseIterable, Sendable {
     case .nebulum: return .queryItem("api_key")
     case .marsvista: return .header("X-API-Key")
     case .nasa: return .queryItem("api_key")
+    case .nasaRaw: return .none
     }
   }
 
@@ -28,7 +31,7 @@ public enum ServicePreset: String, CaseIterable, Sendable {
   /// The largest page each service returns; the original code has no limit, Mars Vista clamps to 100.
   public var maxPerPage: Int {
     switch self {
-    case .marsvista: return 100
+    case .marsvista, .nasaRaw: return 100
     case .nebulum, .nasa: return 500
     }
   }
@@ -38,6 +41,7 @@ public enum ServicePreset: String, CaseIterable, Sendable {
     case .nebulum: return "rovers.nebulum.one, the original API's code, no key"
     case .marsvista: return "Mars Vista v1, needs a free key (X-API-Key)"
     case .nasa: return "api.nasa.gov (retired 2025), key or DEMO_KEY"
+    case .nasaRaw: return "NASA's raw-image feeds on mars.nasa.gov: Perseverance and Curiosity, no key"
     }
   }
 }

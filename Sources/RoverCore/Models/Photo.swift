@@ -6,14 +6,20 @@ public struct Photo: Sendable {
   public var imageSource: String
   public var earthDate: CalendarDate
   public var rover: Rover
+  /// Only from NASA's raw feeds; written as extra keys in JSON so filters written for the API copies still work.
+  public var details: PhotoDetails?
 
-  public init(id: PhotoID, sol: Int, camera: Camera, imageSource: String, earthDate: CalendarDate, rover: Rover) {
+  public init(
+    id: PhotoID, sol: Int, camera: Camera, imageSource: String, earthDate: CalendarDate, rover: Rover,
+    details: PhotoDetails? = nil
+  ) {
     self.id = id
     self.sol = sol
     self.camera = camera
     self.imageSource = imageSource
     self.earthDate = earthDate
     self.rover = rover
+    self.details = details
   }
 
   /// The rover's name as users type it in commands and file names.
@@ -44,6 +50,8 @@ extension Photo: Codable {
     }
     earthDate = date
     rover = try container.decode(Rover.self, forKey: .rover)
+    let details = try? PhotoDetails(from: decoder)
+    self.details = details?.isEmpty == false ? details : nil
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -54,5 +62,6 @@ extension Photo: Codable {
     try container.encode(imageSource, forKey: .imageSource)
     try container.encode(earthDate, forKey: .earthDate)
     try rover.encodeSummary(to: container.superEncoder(forKey: .rover))
+    try details?.encode(to: encoder)
   }
 }

@@ -19,7 +19,12 @@ extension RoverCommand {
     }
 
     func run() async throws {
-      let manifest = try await service().manifest(rover: rover)
+      let service = try service()
+      var manifest = try await service.manifest(rover: rover)
+      if sols, manifest.sols.isEmpty {
+        // Services without a per-sol manifest (nasa-raw) list their recent sols instead.
+        manifest.sols = try await service.sols(rover: rover, range: nil, camera: nil)
+      }
       let printer = Printer(output)
       switch (sols, printer.format) {
       case (true, .table), (true, .csv):

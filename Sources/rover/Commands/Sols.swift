@@ -23,8 +23,8 @@ extension RoverCommand {
     }
 
     func run() async throws {
-      let manifest = try await service().manifest(rover: rover)
-      try Printer(output).list(manifest.sols(in: (from ?? 0)...(to ?? Int.max), camera: camera))
+      let range: ClosedRange<Int>? = from == nil && to == nil ? nil : (from ?? 0)...(to ?? Int.max)
+      try Printer(output).list(try await service().sols(rover: rover, range: range, camera: camera))
     }
   }
 }

@@ -39,6 +39,17 @@ struct ConnectionOptions: ParsableArguments {
     help: ArgumentHelp("Treat cached answers younger than this as fresh (e.g. 90s, 10m, 2h, 7d).", valueName: "age"))
   var maxAge: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "nasa-raw: Perseverance image size, small|medium|large|full (default: large).", valueName: "size"))
+  var size: RawFeedOptions.ImageSize?
+
+  @Flag(help: "nasa-raw: keep thumbnails and other partial samples, not only full frames.")
+  var includeThumbnails = false
+
+  @Flag(help: "nasa-raw: include Ingenuity's cameras with Perseverance.")
+  var ingenuity = false
+
   func validate() throws {
     if let timeout, !(timeout > 0 && timeout <= 3600) {
       throw ValidationError("--timeout must be between 0 and 3600 seconds, got \(timeout)")
@@ -72,10 +83,19 @@ struct ConnectionOptions: ParsableArguments {
     result.refresh = refresh || parent.refresh
     result.noCache = noCache || parent.noCache
     result.maxAge = maxAge ?? parent.maxAge
+    result.size = size ?? parent.size
+    result.includeThumbnails = includeThumbnails || parent.includeThumbnails
+    result.ingenuity = ingenuity || parent.ingenuity
     return result
+  }
+
+  var rawFeedOptions: RawFeedOptions {
+    RawFeedOptions(size: size ?? .large, includeThumbnails: includeThumbnails, includeIngenuity: ingenuity)
   }
 
   var flags: ConnectionSettings.Flags {
     ConnectionSettings.Flags(service: service, baseURL: baseURL, apiKey: apiKey)
   }
 }
+
+extension RawFeedOptions.ImageSize: ExpressibleByArgument {}

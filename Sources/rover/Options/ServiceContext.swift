@@ -25,9 +25,14 @@ struct ServiceContext {
   }
 
   func makeService() -> any PhotoService {
-    RoverClient(
-      configuration: configuration, cache: responseCache, cacheMode: options.cacheMode,
-      events: ServiceContext.eventHandler(verbose: options.verbose))
+    let events = ServiceContext.eventHandler(verbose: options.verbose)
+    if settings.service.value == .nasaRaw {
+      return RawFeedClient(
+        configuration: configuration, options: options.rawFeedOptions, cache: responseCache,
+        cacheMode: options.cacheMode, events: events)
+    }
+    return RoverClient(
+      configuration: configuration, cache: responseCache, cacheMode: options.cacheMode, events: events)
   }
 
   static func eventHandler(verbose: Bool) -> ClientEventHandler {
@@ -35,9 +40,18 @@ struct ServiceContext {
     return { event in
       switch event {
       case .request(let url):
-        if verbose { StandardError.line("rover: GET \(url)") }
+        if verbose {
+          StandardError.line("rover: GET \(url)")
+        } else if Terminal.showProgress {
+          // Some feeds take 20 s an answer: show that we are waiting, and on what.
+          StandardError.write("\r\u{1B}[2Kwaiting for \(URL(string: url)?.host ?? "the service")…")
+        }
       case .response(let url, let status, let seconds):
-        if verbose { StandardError.line("rover: \(status) \(url) (\(Int(seconds * 1000)) ms)") }
+        if verbose {
+          StandardError.line("rover: \(status) \(url) (\(Int(seconds * 1000)) ms)")
+        } else if Terminal.showProgress {
+          StandardError.write("\r\u{1B}[2K")
+        }
       case .retrying(let url, let attempt, let delay, let reason):
         StandardError.line(
           "rover: warning: \(reason); retry \(attempt) in \(String(format: "%.1f", delay))s (\(url))")

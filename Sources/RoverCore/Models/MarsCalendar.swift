@@ -1,0 +1,39 @@
+/// Sols and Earth dates by the services' own arithmetic (api-reference.md 1.6): a photo's `earth_date` is the
+/// landing date plus floor(sol × 88775.244 / 86400) days.
+public enum MarsCalendar {
+  public static let secondsPerSol = 88_775.244
+
+  /// The four rovers' fixed dates, by lower-cased name.
+  public static let missions: [String: (landing: CalendarDate, launch: CalendarDate)] = [
+    // Day numbers since 1970-01-01, so the table needs no failable initialiser; the dates are in the comments.
+    // 2012-08-06, 2011-11-26
+    "curiosity": (CalendarDate(daysSinceEpoch: 15_558), CalendarDate(daysSinceEpoch: 15_304)),
+    // 2021-02-18, 2020-07-30
+    "perseverance": (CalendarDate(daysSinceEpoch: 18_676), CalendarDate(daysSinceEpoch: 18_473)),
+    // 2004-01-25, 2003-07-07
+    "opportunity": (CalendarDate(daysSinceEpoch: 12_442), CalendarDate(daysSinceEpoch: 12_240)),
+    // 2004-01-04, 2003-06-10
+    "spirit": (CalendarDate(daysSinceEpoch: 12_421), CalendarDate(daysSinceEpoch: 12_213)),
+  ]
+
+  public static func landingDate(rover: String) -> CalendarDate? { missions[rover.lowercased()]?.landing }
+
+  public static func earthDate(rover: String, sol: Int) -> CalendarDate? {
+    guard let landing = landingDate(rover: rover), sol >= 0 else { return nil }
+    return landing.adding(days: Int((Double(sol) * secondsPerSol / 86_400).rounded(.down)))
+  }
+
+  /// The sols whose Earth date is `date`: usually one; none for the odd date a sol skips over (then the sol that
+  /// spans it), and none before landing.
+  public static func sols(rover: String, on date: CalendarDate) -> [Int] {
+    guard let landing = landingDate(rover: rover) else { return [] }
+    let days = date.daysSinceEpoch - landing.daysSinceEpoch
+    guard days >= 0 else { return [] }
+    let estimate = Int((Double(days) * 86_400 / secondsPerSol).rounded(.down))
+    let matches = (max(0, estimate - 1)...(estimate + 1)).filter { earthDate(rover: rover, sol: $0) == date }
+    if !matches.isEmpty { return matches }
+    return (max(0, estimate - 1)...(estimate + 1)).filter {
+      (earthDate(rover: rover, sol: $0) ?? date) < date
+    }.suffix(1)
+  }
+}

@@ -1,0 +1,180 @@
+import Foundation
+
+extension RawFeedClient {
+  public func photos(_ query: PhotoQuery) async throws -> [Photo] {
+    let rover = try feedRover(query.rover)
+    let sols: [Int]
+    switch query.selection {
+    case .sol(let sol): sols = [sol]
+    case .latest: sols = [try await latest(rover).sol]
+    case .earthDate(let date): sols = MarsCalendar.sols(rover: rover.rawValue, on: date)
+    }
+    var photos: [Photo] = []
+    for sol in sols {
+      photos += try await self.photos(rover, sol: sol, camera: query.camera, paging: query.paging)
+    }
+    return photos.uniqued()
+  }
+
+  public func sols(rover name: String, range: ClosedRange<Int>?, camera: String?) async throws -> [SolDescription] {
+    let rover = try feedRover(name)
+    let latestSol = try await latest(rover).sol
+    let upper = min(range?.upperBound ?? latestSol, latestSol)
+    let lower = range?.lowerBound ?? max(0, upper - Self.defaultSolCount + 1)
+    guard lower <= upper else { return [] }
+    guard upper - lower < Self.maxSolRange else {
+      throw RoverAPIError.invalidConfiguration(
+        "nasa-raw lists at most \(Self.maxSolRange) sols at a time (each is a slow feed request): "
+          + "narrow --from \(lower) --to \(upper)")
+    }
+    return try await withThrowingTaskGroup(of: SolDescription?.self) { group in
+      var pending = (lower...upper).makeIterator()
+      var done = 0
+      let total = upper - lower + 1
+      func startNext() {
+        guard let sol = pending.next() else { return }
+        group.addTask {
+          let photos = try await self.photos(rover, sol: sol, camera: camera, paging: .all)
+          guard !photos.isEmpty else { return nil }
+          return SolDescription(
+            sol: sol, earthDate: MarsCalendar.earthDate(rover: rover.rawValue, sol: sol), totalPhotos: photos.count,
+            cameras: Set(photos.map(\.camera.name)).sorted())
+        }
+      }
+      for _ in 0..<4 { startNext() }
+      var sols: [SolDescription] = []
+      while let result = try await group.next() {
+        done += 1
+        events?(.progress(done: done, total: total))
+        if let result { sols.append(result) }
+        startNext()
+      }
+      return sols.sorted { $0.sol < $1.sol }
+    }
+  }
+
+  /// One sol's photos: 0-based pages until a short one, later pages at once when the total is known. Records of
+  /// other sols (the Perseverance feed's fallback for an empty sol) and non-full samples are dropped.
+  func photos(_ rover: FeedRover, sol: Int, camera: String?, paging: Paging) async throws -> [Photo] {
+    let fetchPage: @Sendable (Int) async throws -> (photos: [Photo], count: Int, total: Int?) = { page in
+      try await self.page(rover, sol: sol, camera: camera, page: page)
+    }
+    switch paging {
+    case .page(let number, _):
+      return try await fetchPage(number - 1).photos.filter { keep($0, sol: sol, camera: camera) }
+    case .all:
+      let pageSize = rover == .perseverance ? PerseveranceFeed.pageSize : CuriosityFeed.pageSize
+      let first = try await fetchPage(0)
+      // Perseverance's feed answers an empty sol with other sols' images: nothing here is ours.
+      if first.photos.allSatisfy({ $0.sol != sol }) { return [] }
+      var pages = [first.photos]
+      var next = 1
+      if let total = first.total, total > pageSize, first.count == pageSize {
+        let last = (total + pageSize - 1) / pageSize - 1
+        pages += try await concurrentPages(1...last, fetch: fetchPage)
+        next = last + 1
+      }
+      // Keep going while pages come back full: the total may be stale or missing.
+      var lastCount = pages.last?.count ?? 0
+      while lastCount >= pageSize {
+        let page = try await fetchPage(next)
+        pages.append(page.photos)
+        lastCount = page.count
+        next += 1
+      }
+      return Array(pages.joined()).filter { keep($0, sol: sol, camera: camera) }.uniqued()
+    }
+  }
+
+  private func keep(_ photo: Photo, sol: Int, camera: String?) -> Bool {
+    guard photo.sol == sol else { return false }
+    if let camera, photo.camera.name.caseInsensitiveCompare(camera) != .orderedSame { return false }
+    return options.includeThumbnails || photo.details?.sampleType == "full"
+  }
+
+  private func concurrentPages(
+    _ numbers: ClosedRange<Int>,
+    fetch: @escaping @Sendable (Int) async throws -> (photos: [Photo], count: Int, total: Int?)
+  ) async throws -> [[Photo]] {
+    try await withThrowingTaskGroup(of: (Int, [Photo], Int).self) { group in
+      var pending = numbers.makeIterator()
+      var results: [Int: ([Photo], Int)] = [:]
+      for _ in 0..<4 {
+        if let number = pending.next() {
+          group.addTask {
+            let page = try await fetch(number); return (number, page.photos, page.count)
+          }
+        }
+      }
+      while let (number, photos, count) = try await group.next() {
+        results[number] = (photos, count)
+        events?(.progress(done: results.count + 1, total: numbers.count + 1))
+        if let next = pending.next() {
+          group.addTask {
+            let page = try await fetch(next); return (next, page.photos, page.count)
+          }
+        }
+      }
+      return numbers.map { results[$0]?.0 ?? [] }
+    }
+  }
+
+  /// One feed page as photos, with the raw record count (before filtering) and the feed's total.
+  func page(_ rover: FeedRover, sol: Int, camera: String?, page: Int) async throws -> (
+    photos: [Photo], count: Int, total: Int?
+  ) {
+    let settled = isSettled(rover, sol: sol)
+    let lifetime: @Sendable (Any) -> TimeInterval? = { _ in settled ? Freshness.long : Freshness.short }
+    let what = "\(rover.rawValue) photos of sol \(sol)\(camera.map { " from \($0)" } ?? "") (page \(page + 1))"
+    switch rover {
+    case .perseverance:
+      let url = PerseveranceFeed.imagesURL(
+        base: configuration.baseURL, sol: sol, camera: camera, page: page, options: options)
+      let feed: PerseveranceFeed.Page = try await get(url, what: what, lifetime: lifetime)
+      return (feed.images.map(photo), feed.images.count, feed.totalResults)
+    case .curiosity:
+      let url = CuriosityFeed.itemsURL(base: configuration.baseURL, sol: sol, camera: camera, page: page)
+      let feed: CuriosityFeed.Page = try await get(url, what: what, lifetime: lifetime)
+      let total = feed.more == false ? (page * CuriosityFeed.pageSize + feed.items.count) : feed.total
+      return (feed.items.map(photo), feed.items.count, total)
+    }
+  }
+
+  /// Old sols do not change; the latest ones still receive downlinks.
+  private func isSettled(_ rover: FeedRover, sol: Int) -> Bool {
+    guard let latest = latestSols.withLock({ $0[rover.rawValue] }) else { return false }
+    return latest - sol >= Freshness.settledSolLag
+  }
+
+  func photo(_ image: PerseveranceFeed.Image) -> Photo {
+    let sizes = image.sizes
+    let source = sizes[options.size.rawValue] ?? sizes["large"] ?? sizes["full"] ?? sizes.values.first ?? ""
+    return Photo(
+      id: .text(image.id), sol: image.sol,
+      camera: Camera(name: image.instrument, fullName: RawFeedCameras.fullName(fromTitle: image.title)),
+      imageSource: source, earthDate: earthDate(image.dateTaken, rover: .perseverance, sol: image.sol),
+      rover: summary(.perseverance),
+      details: PhotoDetails(
+        dateTaken: image.dateTaken, sampleType: image.sampleType, imageFiles: sizes, title: image.title))
+  }
+
+  func photo(_ item: CuriosityFeed.Item) -> Photo {
+    Photo(
+      id: .text(item.id), sol: item.sol,
+      camera: Camera(name: item.instrument, fullName: RawFeedCameras.fullName(fromTitle: item.title)),
+      imageSource: item.url, earthDate: earthDate(item.dateTaken, rover: .curiosity, sol: item.sol),
+      rover: summary(.curiosity),
+      details: PhotoDetails(dateTaken: item.dateTaken, sampleType: item.sampleType, title: item.title))
+  }
+
+  /// The capture date in UTC when the feed has it, else the services' sol arithmetic.
+  private func earthDate(_ taken: String?, rover: FeedRover, sol: Int) -> CalendarDate {
+    taken.flatMap(CalendarDate.init(lenient:)) ?? MarsCalendar.earthDate(rover: rover.rawValue, sol: sol)
+      ?? CalendarDate(daysSinceEpoch: 0)
+  }
+
+  private func summary(_ rover: FeedRover) -> Rover {
+    let dates = MarsCalendar.missions[rover.rawValue]
+    return Rover(name: rover.displayName, landingDate: dates?.landing, launchDate: dates?.launch, status: .active)
+  }
+}

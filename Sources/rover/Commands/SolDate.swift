@@ -1,0 +1,58 @@
+import ArgumentParser
+import RoverCore
+
+extension RoverCommand {
+  struct SolDate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "sol-date",
+      abstract: "Convert between a rover's sols and Earth dates, offline.",
+      discussion: """
+        Uses the services' own arithmetic: earth_date = landing date + floor(sol × 88775.244 / 86400) days. \
+        A date a sol skips over maps to the sol that spans it.
+        """)
+
+    @Argument(help: "Rover name: curiosity, perseverance, opportunity or spirit.") var rover: String
+    @Argument(help: "A sol to convert to its Earth date.") var sol: Int?
+    @Option(help: ArgumentHelp("An Earth date (YYYY-MM-DD) to convert to sols.", valueName: "date")) var date: String?
+    @Flag(help: "Print JSON.") var json = false
+
+    func validate() throws {
+      guard MarsCalendar.landingDate(rover: rover) != nil else {
+        throw ValidationError("unknown rover '\(rover)' (sol-date knows curiosity, perseverance, opportunity, spirit)")
+      }
+      guard (sol == nil) != (date == nil) else { throw ValidationError("give a sol or --date, not both or neither") }
+      if let sol, sol < 0 { throw ValidationError("the sol must be 0 or more, got \(sol)") }
+      if let date, CalendarDate(strict: date) == nil {
+        throw ValidationError("--date must be a real date as YYYY-MM-DD, got '\(date)'")
+      }
+    }
+
+    func run() async throws {
+      let printer = Printer(format: .table, color: false)
+      if let sol, let earthDate = MarsCalendar.earthDate(rover: rover, sol: sol) {
+        printer.write(json ? try JSONOutput.lines([SolDateRecord(sol: sol, earthDate: earthDate)]) : "\(earthDate)\n")
+      } else if let text = date, let day = CalendarDate(strict: text) {
+        let sols = MarsCalendar.sols(rover: rover, on: day)
+        guard !sols.isEmpty else {
+          let landing = MarsCalendar.landingDate(rover: rover).map { " on \($0)" } ?? ""
+          throw ValidationError("\(text) is before \(rover)'s landing\(landing)")
+        }
+        printer.write(
+          json
+            ? try JSONOutput.lines(sols.map { SolDateRecord(sol: $0, earthDate: day) })
+            : sols.map(String.init).joined(separator: "\n") + "\n")
+      }
+    }
+  }
+}
+
+/// `sol-date --json`: one object per sol.
+struct SolDateRecord: Encodable {
+  var sol: Int
+  var earthDate: CalendarDate
+
+  enum CodingKeys: String, CodingKey {
+    case sol
+    case earthDate = "earth_date"
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+/// `--service nasa-raw` against a local copy of NASA's two raw-image feeds.
+@Suite struct NasaRawServiceTests {
+  func run(_ arguments: [String], _ feeds: MockRawFeeds, environment: [String: String] = [:]) async throws
+    -> RoverProcessResult
+  {
+    try await CLI.run(
+      ["--service", "nasa-raw", "--base-url", feeds.baseURL.absoluteString] + arguments, environment: environment)
+  }
+
+  func fullImages(
+    _ feeds: MockRawFeeds, _ rover: String, sol: Int, instrument: String? = nil, ingenuity: Bool = false
+  ) -> [MockRawImage] {
+    feeds.images(rover: rover, sol: sol, includeIngenuity: ingenuity, instrument: instrument)
+      .filter { $0.sampleType.lowercased() == "full" }
+  }
+
+  @Test func roversFromTheLatestSummaries() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let result = try await run(["rovers", "--json"], feeds)
+    #expect(result.exitCode == 0, "\(result)")
+    let rovers = try CLI.jsonArray(result.stdout)
+    #expect(rovers.compactMap { $0["name"] as? String }.sorted() == ["Curiosity", "Perseverance"])
+    for rover in rovers {
+      let name = try #require(rover["name"] as? String).lowercased()
+      #expect(rover["max_sol"] as? Int == feeds.latestSol(rover: name))
+      #expect(rover["total_photos"] as? Int == feeds.total(rover: name))
+    }
+  }
+
+  @Test func perseveranceSolAndCameraKeepOnlyFullFramesOfThatSol() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let result = try await run(["photos", "perseverance", "--sol", "100", "--camera", "NAVCAM_LEFT", "--json"], feeds)
+    #expect(result.exitCode == 0, "\(result)")
+    let photos = try CLI.jsonArray(result.stdout)
+    let expected = fullImages(feeds, "perseverance", sol: 100, instrument: "NAVCAM_LEFT")
+    #expect(!expected.isEmpty)
+    #expect(photos.compactMap { $0["id"] as? String }.sorted() == expected.map(\.id).sorted())
+    #expect(photos.allSatisfy { ($0["img_src"] as? String)?.hasSuffix("_1200.jpg") == true })
+    #expect(photos.allSatisfy { $0["sample_type"] as? String == "full" && $0["date_taken"] is String })
+    #expect(photos.allSatisfy { ($0["camera"] as? [String: Any])?["name"] as? String == "NAVCAM_LEFT" })
+  }
+
+  @Test func sizesAndThumbnailsAndPaging() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let full = try await run(["photos", "perseverance", "--sol", "100", "--size", "full", "--format", "urls"], feeds)
+    let urls = full.stdout.split(separator: "\n")
+    #expect(urls.count == fullImages(feeds, "perseverance", sol: 100).count)
+    #expect(urls.allSatisfy { $0.hasSuffix(".png") })
+    let small = try await run(["photos", "perseverance", "--sol", "101", "--size", "small", "--format", "urls"], feeds)
+    #expect(small.stdout.split(separator: "\n").allSatisfy { $0.hasSuffix("_320.jpg") })
+
+    feeds.server.resetLog()
+    let everything = try await run(
+      ["photos", "perseverance", "--sol", "100", "--include-thumbnails", "--format", "jsonl", "--no-cache"], feeds)
+    #expect(try CLI.jsonLines(everything.stdout).count == feeds.images(rover: "perseverance", sol: 100).count)
+    // 0-based pages of 100: more than one page was read, starting at 0.
+    let pages = feeds.requests.filter { $0.query("sol") == "100" }.compactMap { $0.query("page") }
+    #expect(pages.contains("0") && pages.contains("1"))
+    #expect(!pages.contains("-1"))
+  }
+
+  @Test func emptySolIgnoresTheFeedsFallbackImages() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    #expect(feeds.images(rover: "perseverance", sol: 102).isEmpty)
+    let result = try await run(["photos", "perseverance", "--sol", "102", "--json"], feeds)
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(try CLI.jsonArray(result.stdout).isEmpty)
+  }
+
+  @Test func ingenuityOnlyWhenAsked() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let without = try await run(["photos", "perseverance", "--sol", "103", "--json"], feeds)
+    #expect(try CLI.jsonArray(without.stdout).isEmpty)
+    let with = try await run(["photos", "perseverance", "--sol", "103", "--ingenuity", "--json"], feeds)
+    let photos = try CLI.jsonArray(with.stdout)
+    #expect(!photos.isEmpty)
+    #expect(photos.count == fullImages(feeds, "perseverance", sol: 103, ingenuity: true).count)
+    #expect(photos.allSatisfy { (($0["camera"] as? [String: Any])?["name"] as? String)?.hasPrefix("HELI") == true })
+    #expect(feeds.requests.contains { $0.query("category") == "mars2020,ingenuity" })
+  }
+
+  @Test func curiosityFullFramesLatestAndEarthDate() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let sol = try await run(["photos", "curiosity", "--sol", "4600", "--json"], feeds)
+    #expect(sol.exitCode == 0, "\(sol)")
+    let expected = fullImages(feeds, "curiosity", sol: 4600)
+    #expect(try CLI.jsonArray(sol.stdout).compactMap { $0["id"] as? String }.sorted() == expected.map(\.id).sorted())
+    #expect(feeds.requests.allSatisfy { $0.query("condition_1") == nil || $0.query("condition_1") == "msl:mission" })
+
+    let latest = try await run(["photos", "curiosity", "--latest", "--json"], feeds)
+    let latestSol = try #require(feeds.latestSol(rover: "curiosity"))
+    let latestPhotos = try CLI.jsonArray(latest.stdout)
+    #expect(latestPhotos.count == fullImages(feeds, "curiosity", sol: latestSol).count)
+    #expect(latestPhotos.allSatisfy { $0["sol"] as? Int == latestSol })
+
+    let date = try await CLI.run(["sol-date", "perseverance", "101"])
+    let byDate = try await run(
+      ["photos", "perseverance", "--earth-date", date.stdout.trimmingCharacters(in: .newlines), "--json"], feeds)
+    #expect(try CLI.jsonArray(byDate.stdout).allSatisfy { $0["sol"] as? Int == 101 })
+    #expect(try CLI.jsonArray(byDate.stdout).count == fullImages(feeds, "perseverance", sol: 101).count)
+  }
+
+  @Test func solsFromPerSolCounts() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let result = try await run(["sols", "perseverance", "--from", "99", "--to", "103", "--json"], feeds)
+    #expect(result.exitCode == 0, "\(result)")
+    let sols = try CLI.jsonArray(result.stdout)
+    #expect(sols.compactMap { $0["sol"] as? Int } == [100, 101])
+    #expect(sols.first?["total_photos"] as? Int == fullImages(feeds, "perseverance", sol: 100).count)
+    let tooWide = try await run(["sols", "curiosity", "--from", "1", "--to", "4605"], feeds)
+    #expect(tooWide.exitCode == 64)
+    #expect(tooWide.stderr.contains("at most"))
+  }
+
+  @Test func spiritAndOpportunityAreNotAvailable() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let result = try await run(["photos", "spirit", "--sol", "1"], feeds)
+    #expect(result.exitCode == 66)
+    #expect(result.stderr == "rover: rover 'spirit' is not available from the nasa-raw service\n")
+    #expect(feeds.requestCount == 0)
+    let manifest = try await run(["manifest", "opportunity"], feeds)
+    #expect(manifest.exitCode == 66)
+  }
+
+  @Test func fetchImageFullSizeAndPhotoByID() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let result = try await run(
+      ["fetch-image", "perseverance", "--sol", "101", "-o", dir.path, "--size", "full", "--name", "{id}.{ext}"], feeds)
+    #expect(result.exitCode == 0, "\(result)")
+    let expected = fullImages(feeds, "perseverance", sol: 101)
+    #expect(filesBelow(dir).filter { $0.hasSuffix(".png") }.sorted() == expected.map { "\($0.id).png" }.sorted())
+
+    let image = try #require(expected.first)
+    let one = try await run(["photo", image.id, "--json"], feeds)
+    #expect(one.exitCode == 0, "\(one)")
+    #expect((try CLI.json(one.stdout) as? [String: Any])?["id"] as? String == image.id)
+  }
+
+  @Test func secondRunIsServedFromTheCache() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let cache = try CLI.temporaryDirectory()
+    let env = ["XDG_CACHE_HOME": cache.path]
+    let first = try await run(["photos", "curiosity", "--sol", "4601", "--json"], feeds, environment: env)
+    let count = feeds.requestCount
+    let second = try await run(["photos", "curiosity", "--sol", "4601", "--json"], feeds, environment: env)
+    #expect(second.stdout == first.stdout)
+    #expect(feeds.requestCount == count)
+  }
+}
