@@ -9,7 +9,7 @@ extension Downloader {
 
   /// Fetches `url` into a temporary file beside `destination`, verifies it, renames it into place; retries what
   /// may succeed next time.
-  func fetch(_ url: URL, to destination: URL, photo: Photo) async throws -> Saved {
+  func fetch(_ url: URL, to destination: URL, photo: Photo, transfer: any ImageFetching) async throws -> Saved {
     var attempt = 0
     while true {
       try Task.checkCancellation()
@@ -17,7 +17,7 @@ extension Downloader {
       // Bytes already reported as progress, taken back if this attempt fails.
       let written = Locked(0)
       do {
-        let response = try await fetchFollowingRedirects(url, to: temporary) { count in
+        let response = try await fetchFollowingRedirects(url, to: temporary, transfer: transfer) { count in
           written.withLock { $0 += count }
           self.events(.bytes(count))
         }
@@ -38,8 +38,8 @@ extension Downloader {
   }
 
   private func fetchFollowingRedirects(
-    _ start: URL, to temporary: URL, onBytes: @escaping @Sendable (Int) -> Void
-  ) async throws -> ImageTransfer.Response {
+    _ start: URL, to temporary: URL, transfer: any ImageFetching, onBytes: @escaping @Sendable (Int) -> Void
+  ) async throws -> TransferResponse {
     var url = start
     for _ in 0...Self.maxRedirects {
       let response = try await transfer.fetch(url, to: temporary, onBytes: onBytes)
@@ -51,7 +51,7 @@ extension Downloader {
     throw DownloadError.tooManyRedirects(url: start.absoluteString)
   }
 
-  private func verify(_ response: ImageTransfer.Response, url: URL, photo: Photo) throws {
+  private func verify(_ response: TransferResponse, url: URL, photo: Photo) throws {
     guard (200..<300).contains(response.status) else {
       throw RetryableStatus(
         error: .httpStatus(status: response.status, url: url.absoluteString),

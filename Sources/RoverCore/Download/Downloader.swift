@@ -20,7 +20,6 @@ public final class Downloader: Sendable {
   }
 
   public let options: DownloadOptions
-  let transfer: ImageTransfer
   let events: @Sendable (DownloadEvent) -> Void
   /// Keyed by image URL so a URL is fetched at most once per run; kept for the whole run, finished tasks included.
   let inFlight = Cache<URL, InFlight>(label: "rover.downloads")
@@ -28,7 +27,13 @@ public final class Downloader: Sendable {
   public init(options: DownloadOptions, events: @escaping @Sendable (DownloadEvent) -> Void = { _ in }) {
     self.options = options
     self.events = events
-    transfer = ImageTransfer(maxConnections: options.jobs, timeout: options.timeout)
+  }
+
+  func makeTransfer() -> any ImageFetching {
+    #if canImport(CCurl)
+      if options.engine == .curl { return CurlTransfer(maxConnections: options.jobs, timeout: options.timeout) }
+    #endif
+    return ImageTransfer(maxConnections: options.jobs, timeout: options.timeout)
   }
 
   /// Downloads every photo; returns when all are done, the run was cancelled, or a local write failure stopped it.
@@ -40,7 +45,9 @@ public final class Downloader: Sendable {
     try createDirectory(options.outputDirectory)
     let record = try DownloadArchive(url: options.outputDirectory.appendingPathComponent(DownloadOptions.recordName))
     let archive = try options.archive.map { try DownloadArchive(url: $0) }
-    let context = RunContext(record: record, archive: archive)
+    let transfer = makeTransfer()
+    defer { transfer.shutdown() }
+    let context = RunContext(record: record, archive: archive, transfer: transfer)
     events(.planned(total: unique.count))
 
     var summary = DownloadSummary()
@@ -75,6 +82,7 @@ public final class Downloader: Sendable {
   struct RunContext: Sendable {
     let record: DownloadArchive
     let archive: DownloadArchive?
+    let transfer: any ImageFetching
   }
 
   /// One photo; nil when the run was cancelled before it finished (an interruption is not a failure).
@@ -95,7 +103,9 @@ public final class Downloader: Sendable {
       let entry = inFlight.value(
         forKey: url,
         orInsert: {
-          InFlight(destination: destination, task: Task { try await self.fetch(url, to: destination, photo: photo) })
+          InFlight(
+            destination: destination,
+            task: Task { try await self.fetch(url, to: destination, photo: photo, transfer: context.transfer) })
         })
       // A run cancelled between `cancelTransfers()` and this insertion would otherwise leave this one running.
       if Task.isCancelled { entry.task.cancel() }

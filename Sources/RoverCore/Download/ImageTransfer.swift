@@ -6,18 +6,7 @@ import Foundation
 
 /// Streams one HTTP response body into a file through a session delegate, so memory stays flat whatever the image
 /// size (`data(for:)` holds twice the body; linux-notes.md). Redirects are refused and returned to the caller.
-final class ImageTransfer: Sendable {
-  /// What one request produced; the body is on disk only when `wroteBody` is true.
-  struct Response: Sendable {
-    var status: Int
-    var contentType: String
-    var contentLength: Int?
-    var location: String?
-    var retryAfter: TimeInterval?
-    var bytesWritten: Int
-    var wroteBody: Bool
-  }
-
+final class ImageTransfer: ImageFetching {
   let session: URLSession
   let delegate = TransferDelegate()
   let timeout: TimeInterval
@@ -34,7 +23,7 @@ final class ImageTransfer: Sendable {
   }
 
   /// GETs `url`; a 2xx `image/*` body is written to `file` (created or truncated), anything else is not saved.
-  func fetch(_ url: URL, to file: URL, onBytes: @escaping @Sendable (Int) -> Void) async throws -> Response {
+  func fetch(_ url: URL, to file: URL, onBytes: @escaping @Sendable (Int) -> Void) async throws -> TransferResponse {
     var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     request.setValue("image/*, */*;q=0.1", forHTTPHeaderField: "Accept")
     request.setValue("rover/\(RoverVersion.current)", forHTTPHeaderField: "User-Agent")
@@ -53,6 +42,8 @@ final class ImageTransfer: Sendable {
   }
 
   static func reason(_ error: any Error) -> String { TransferDelegate.reason(error) }
+
+  func shutdown() {}
 }
 
 /// The session delegate behind `ImageTransfer`: writes each task's body to its file as it arrives.
@@ -60,9 +51,9 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
   /// Per-task state, guarded by `lock`.
   private final class State {
     let file: URL
-    let continuation: CheckedContinuation<ImageTransfer.Response, any Error>
+    let continuation: CheckedContinuation<TransferResponse, any Error>
     var handle: FileHandle?
-    var response = ImageTransfer.Response(
+    var response = TransferResponse(
       status: 0, contentType: "", contentLength: nil, location: nil, retryAfter: nil, bytesWritten: 0,
       wroteBody: false)
     var failure: (any Error)?
@@ -71,7 +62,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     let onBytes: @Sendable (Int) -> Void
 
     init(
-      file: URL, continuation: CheckedContinuation<ImageTransfer.Response, any Error>,
+      file: URL, continuation: CheckedContinuation<TransferResponse, any Error>,
       onBytes: @escaping @Sendable (Int) -> Void
     ) {
       self.file = file
@@ -85,7 +76,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
   private var states: [Int: State] = [:]
 
   func register(
-    _ task: URLSessionTask, file: URL, continuation: CheckedContinuation<ImageTransfer.Response, any Error>,
+    _ task: URLSessionTask, file: URL, continuation: CheckedContinuation<TransferResponse, any Error>,
     onBytes: @escaping @Sendable (Int) -> Void
   ) {
     lock.withLock { states[task.taskIdentifier] = State(file: file, continuation: continuation, onBytes: onBytes) }
@@ -157,6 +148,14 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     } catch {}
     if let failure = state.failure {
       state.continuation.resume(throwing: failure)
+    } else if let error, !state.discarded, let expected = state.response.contentLength,
+      state.response.bytesWritten < expected, (error as? URLError)?.code != .cancelled
+    {
+      // libcurl's "transfer closed with N bytes remaining" reaches us as URLError(.unknown): name it.
+      state.continuation.resume(
+        throwing: DownloadError.truncated(
+          expected: expected, received: state.response.bytesWritten,
+          url: task.originalRequest?.url?.absoluteString ?? ""))
     } else if let error, !state.discarded {
       state.continuation.resume(throwing: error)
     } else {

@@ -84,6 +84,21 @@ import Testing
     #expect(!config.stdout.contains("SECRET_KEY_999"))
   }
 
+  @Test func lowRateLimitRemainingIsWarnedOnceOnStderr() async throws {
+    let api = try MockRoverAPI(shape: .nasaGateway, apiKey: "k123", rateLimitPerHour: 7)
+    defer { api.stop() }
+    let plenty = try await CLI.run(["rovers"], against: api, service: "nasa", environment: ["NASA_API_KEY": "k123"])
+    #expect(plenty.exitCode == 0, "\(plenty)")
+    #expect(plenty.stderr.isEmpty, "6 of 7 left is not low")
+    let low = try await CLI.run(
+      ["photos", "perseverance", "--sol", "100", "--page", "1", "--no-cache"], against: api, service: "nasa",
+      environment: ["NASA_API_KEY": "k123"])
+    #expect(low.exitCode == 0, "\(low)")
+    let warnings = low.stderr.split(separator: "\n").filter { $0.contains("requests left in this rate-limit window") }
+    #expect(warnings == ["rover: warning: 5 of 7 requests left in this rate-limit window"], "\(low)")
+    #expect(!low.stdout.contains("requests left"))
+  }
+
   @Test func rateLimitIsRetriedHonouringRetryAfter() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }

@@ -20,6 +20,9 @@ import Testing
     #expect(images(dir).count == expected.count)
     #expect(api.requestCount(pathPrefix: "/images/") == expected.count)
     #expect(first.stdout.isEmpty)
+    // Not a terminal: no progress bar, only the summary line.
+    #expect(first.stderr.split(separator: "\n").count == 1, "\(first.stderr)")
+    #expect(!first.stderr.contains("\u{1B}["))
     #expect(first.stderr.contains("downloaded \(expected.count), skipped 0, failed 0"))
     for name in images(dir) { #expect(fileSize(dir.appendingPathComponent(name)) == api.dataset.imageSize) }
 

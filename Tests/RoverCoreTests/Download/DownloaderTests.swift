@@ -18,7 +18,8 @@ import Testing
   }
 
   /// Many photos asking for few URLs at the same moment: each URL is transferred once, every photo gets its file.
-  @Test func deduplicatesConcurrentRequestsForOneURL() async throws {
+  @Test(arguments: [TransferEngine.curl, .urlsession])
+  func deduplicatesConcurrentRequestsForOneURL(engine: TransferEngine) async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     api.inject(.delay(0.2), times: 10, pathPrefix: "/images/")
@@ -27,7 +28,7 @@ import Testing
     let directory = try temporaryDirectory()
     let events = Locked<[DownloadResult]>([])
     let downloader = Downloader(
-      options: DownloadOptions(outputDirectory: directory, template: try NameTemplate(), jobs: 16)
+      options: DownloadOptions(outputDirectory: directory, template: try NameTemplate(), jobs: 16, engine: engine)
     ) { event in
       if case .finished(let result) = event { events.withLock { $0.append(result) } }
     }
@@ -40,19 +41,22 @@ import Testing
     #expect(files.count == 60)
   }
 
-  @Test func concurrencyStaysWithinJobs() async throws {
+  @Test(arguments: [TransferEngine.curl, .urlsession])
+  func concurrencyStaysWithinJobs(engine: TransferEngine) async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     api.inject(.delay(0.1), times: 100, pathPrefix: "/images/")
     let photos = (0..<30).map { photo($0, api.server.url("/images/p\($0).jpg")) }
     let downloader = Downloader(
-      options: DownloadOptions(outputDirectory: try temporaryDirectory(), template: try NameTemplate(), jobs: 5))
+      options: DownloadOptions(
+        outputDirectory: try temporaryDirectory(), template: try NameTemplate(), jobs: 5, engine: engine))
     let summary = try await downloader.run(photos)
     #expect(summary.downloaded == 30)
     #expect(api.server.maxConcurrentRequests <= 5)
   }
 
-  @Test func cancellationRemovesTemporaryFiles() async throws {
+  @Test(arguments: [TransferEngine.curl, .urlsession])
+  func cancellationRemovesTemporaryFiles(engine: TransferEngine) async throws {
     let server = try TestHTTPServer { _ in
       var response = TestResponse.bytes(Data(repeating: 1, count: 200_000), contentType: "image/jpeg")
       response.bodyChunkDelay = 0.05
@@ -62,7 +66,7 @@ import Testing
     let directory = try temporaryDirectory()
     let photos = (0..<4).map { photo($0, server.url("/slow/\($0).jpg")) }
     let downloader = Downloader(
-      options: DownloadOptions(outputDirectory: directory, template: try NameTemplate(), jobs: 4))
+      options: DownloadOptions(outputDirectory: directory, template: try NameTemplate(), jobs: 4, engine: engine))
     let run = Task { try await downloader.run(photos) }
     try await Task.sleep(nanoseconds: 400_000_000)
     run.cancel()
@@ -70,6 +74,44 @@ import Testing
     #expect(summary.interrupted)
     let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
     #expect(left.allSatisfy { $0 == DownloadOptions.recordName }, "\(left)")
+  }
+
+  /// Both engines give the same answers for the same misbehaviour.
+  @Test(arguments: [TransferEngine.curl, .urlsession])
+  func failuresAreClassifiedTheSameWay(engine: TransferEngine) async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    api.inject(.html(status: 200), times: 1, pathPrefix: "/images/html.jpg")
+    api.inject(.notFound, times: 1, pathPrefix: "/images/missing.jpg")
+    api.inject(.truncated(after: 10), times: 5, pathPrefix: "/images/short.jpg")
+    api.inject(.redirect(to: "/images/target.jpg"), times: 1, pathPrefix: "/images/moved.jpg")
+    let names = ["html", "missing", "short", "moved"]
+    let photos = names.enumerated().map { photo($0.offset, api.server.url("/images/\($0.element).jpg")) }
+    let results = Locked<[Int: DownloadResult.Outcome]>([:])
+    let downloader = Downloader(
+      options: DownloadOptions(
+        outputDirectory: try temporaryDirectory(), template: try NameTemplate(),
+        retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.01), engine: engine)
+    ) { event in
+      if case .finished(let result) = event, case .number(let id) = result.photo.id {
+        results.withLock { $0[id] = result.outcome }
+      }
+    }
+    _ = try await downloader.run(photos)
+    let outcomes = results.current
+    guard case .failed(.notAnImage(let type, _, _)) = outcomes[0] else {
+      Issue.record("html: \(String(describing: outcomes[0]))")
+      return
+    }
+    #expect(type.hasPrefix("text/html"))
+    #expect(outcomes[1] == .failed(.httpStatus(status: 404, url: api.server.url("/images/missing.jpg").absoluteString)))
+    guard case .failed(.truncated(let expected, let received, _)) = outcomes[2] else {
+      Issue.record("short: \(String(describing: outcomes[2]))")
+      return
+    }
+    #expect(expected == 4096 && received == 10)
+    #expect(outcomes[3] == .downloaded(bytes: 4096))
+    #expect(api.requestCount(pathPrefix: "/images/short.jpg") == 2)
   }
 
   @Test func templateSanitisesServerValues() throws {
