@@ -43,8 +43,12 @@
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
           job.continuation = continuation
-          lock.withLock { incoming.append(job) }
-          curl_multi_wakeup(multi)
+          // One wake-up per batch: the loop takes every waiting job each time it wakes.
+          let first = lock.withLock {
+            incoming.append(job)
+            return incoming.count == 1
+          }
+          if first { curl_multi_wakeup(multi) }
         }
       } onCancel: {
         lock.withLock {
@@ -104,6 +108,8 @@
       rover_curl_easy_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headers))
       rover_curl_easy_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
       rover_curl_easy_set_long(handle, CURLOPT_NOSIGNAL, 1)
+      // curl's own tool reads 100 KB at a time: a sixth of the read and write calls of the 16 KB default.
+      rover_curl_easy_set_long(handle, CURLOPT_BUFFERSIZE, 102_400)
       rover_curl_easy_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
       rover_curl_easy_set_long(handle, CURLOPT_CONNECTTIMEOUT, timeout)
       // A stall, not a slow link, is a timeout: under 1 byte/s for `timeout` seconds.
@@ -193,29 +199,58 @@
       continuation = nil
     }
 
-    /// A header line; a new status line starts over (1xx interim responses).
-    func header(_ line: String) {
-      let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-      if trimmed.hasPrefix("HTTP/") {
-        let status = trimmed.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-        response = TransferResponse.empty
-        response.status = status
-        return
-      }
-      if trimmed.isEmpty {
+    /// A header line, read as bytes: only four headers matter, and most lines are skipped without building a
+    /// String. A new status line starts over (1xx interim responses).
+    func header(_ line: UnsafeRawBufferPointer) {
+      var end = line.count
+      while end > 0, line[end - 1] == 0x0A || line[end - 1] == 0x0D || line[end - 1] == 0x20 { end -= 1 }
+      if end == 0 {
         headersComplete()
         return
       }
-      guard let colon = trimmed.firstIndex(of: ":") else { return }
-      let name = trimmed[..<colon].lowercased()
-      let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-      switch name {
-      case "content-type": response.contentType = value
-      case "content-length": response.contentLength = Int(value)
-      case "location": response.location = value
-      case "retry-after": response.retryAfter = RetryPolicy.parseRetryAfter(value)
-      default: break
+      let bytes = UnsafeRawBufferPointer(rebasing: line[0..<end])
+      if bytes.starts(with: Array("HTTP/".utf8)) {
+        response = TransferResponse.empty
+        var index = bytes.firstIndex(of: 0x20).map { $0 + 1 } ?? end
+        var status = 0
+        while index < end, let digit = Self.digit(bytes[index]) {
+          status = status * 10 + digit
+          index += 1
+        }
+        response.status = status
+        return
       }
+      guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return }
+      let name = UnsafeRawBufferPointer(rebasing: bytes[0..<colon])
+      func value() -> String {
+        var start = colon + 1
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      }
+      if Self.equalsIgnoringCase(name, "content-type") {
+        response.contentType = value()
+      } else if Self.equalsIgnoringCase(name, "content-length") {
+        response.contentLength = Int(value())
+      } else if Self.equalsIgnoringCase(name, "location") {
+        response.location = value()
+      } else if Self.equalsIgnoringCase(name, "retry-after") {
+        response.retryAfter = RetryPolicy.parseRetryAfter(value())
+      }
+    }
+
+    private static func digit(_ byte: UInt8) -> Int? {
+      (0x30...0x39).contains(byte) ? Int(byte - 0x30) : nil
+    }
+
+    private static func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ lowercase: StaticString) -> Bool {
+      guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+      let expected = UnsafeRawBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
+      for index in 0..<bytes.count {
+        let byte = bytes[index]
+        let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+        if lower != expected[index] { return false }
+      }
+      return true
     }
 
     /// Opens the file only for a body worth keeping; anything else is aborted at its first byte.
@@ -266,8 +301,7 @@
     guard let data, let context else { return 0 }
     let length = size * count
     let job = Unmanaged<CurlJob>.fromOpaque(context).takeUnretainedValue()
-    let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
-    job.header(line)
+    job.header(UnsafeRawBufferPointer(start: data, count: length))
     return length
   }
 

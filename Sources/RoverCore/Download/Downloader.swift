@@ -22,7 +22,9 @@ public final class Downloader: Sendable {
   public let options: DownloadOptions
   let events: @Sendable (DownloadEvent) -> Void
   /// Keyed by image URL so a URL is fetched at most once per run; kept for the whole run, finished tasks included.
-  let inFlight = Cache<URL, InFlight>(label: "rover.downloads")
+  let inFlight = Cache<String, InFlight>(label: "rover.downloads")
+  let createdDirectories = Locked<Set<String>>([])
+  let listings = Locked<[String: Set<String>]>([:])
 
   public init(options: DownloadOptions, events: @escaping @Sendable (DownloadEvent) -> Void = { _ in }) {
     self.options = options
@@ -43,7 +45,8 @@ public final class Downloader: Sendable {
     var seen = Set<PhotoID>()
     for photo in photos where seen.insert(photo.id).inserted { unique.append(photo) }
     try createDirectory(options.outputDirectory)
-    let record = try DownloadArchive(url: options.outputDirectory.appendingPathComponent(DownloadOptions.recordName))
+    let record = try DownloadArchive(
+      url: options.outputDirectory.appendingPathComponent(DownloadOptions.recordName, isDirectory: false), batch: 64)
     let archive = try options.archive.map { try DownloadArchive(url: $0) }
     let transfer = makeTransfer()
     defer { transfer.shutdown() }
@@ -74,6 +77,11 @@ public final class Downloader: Sendable {
     } onCancel: {
       cancelTransfers()
     }
+    do {
+      try record.flush()
+    } catch let error as DownloadError where summary.fatal == nil {
+      summary.fatal = error
+    }
     summary.interrupted = Task.isCancelled && summary.fatal == nil
     summary.seconds = Date().timeIntervalSince(started)
     return summary
@@ -88,7 +96,8 @@ public final class Downloader: Sendable {
   /// One photo; nil when the run was cancelled before it finished (an interruption is not a failure).
   func process(_ photo: Photo, context: RunContext) async -> DownloadResult? {
     let relative = options.template.path(for: photo)
-    let destination = options.outputDirectory.appendingPathComponent(relative)
+    // `isDirectory: false` spares a stat(2) per photo that `appendingPathComponent(_:)` makes to find out.
+    let destination = options.outputDirectory.appendingPathComponent(relative, isDirectory: false)
     func result(_ outcome: DownloadResult.Outcome) -> DownloadResult {
       DownloadResult(photo: photo, path: relative, outcome: outcome)
     }
@@ -99,9 +108,10 @@ public final class Downloader: Sendable {
       return result(.failed(.invalidURL(photo.imageSource)))
     }
     do {
-      try createDirectory(destination.deletingLastPathComponent())
+      try createDirectoryOnce(destination.deletingLastPathComponent(), relative: relative)
+      // Keyed by the URL's text: hashing a URL value recomputes its string every time.
       let entry = inFlight.value(
-        forKey: url,
+        forKey: url.absoluteString,
         orInsert: {
           InFlight(
             destination: destination,
@@ -129,7 +139,10 @@ public final class Downloader: Sendable {
   private func skipReason(_ photo: Photo, relative: String, destination: URL, context: RunContext) -> String? {
     guard !options.force else { return nil }
     if context.archive?.entry(for: photo) != nil { return "in archive" }
-    guard let size = FileStore.size(of: destination) else { return nil }
+    guard
+      existingNames(in: destination.deletingLastPathComponent(), relative: relative)
+        .contains(destination.lastPathComponent), let size = FileStore.size(of: destination)
+    else { return nil }
     if let recorded = context.record.entry(forPath: relative) {
       return recorded.bytes == size ? "exists" : nil
     }
@@ -140,6 +153,25 @@ public final class Downloader: Sendable {
   private func cancelTransfers() {
     // Cancelling the run cancels every shared transfer; one waiter leaving never does.
     inFlight.forEachValue { $0.task.cancel() }
+  }
+
+  /// The names in a directory when this run first looked: one listing instead of a failing stat(2) per photo.
+  /// Only files placed before the run can be skipped, so a listing taken once is enough.
+  private func existingNames(in directory: URL, relative: String) -> Set<String> {
+    let key = relative.lastIndex(of: "/").map { String(relative[..<$0]) } ?? ""
+    if let names = listings.withLock({ $0[key] }) { return names }
+    let names = Set((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+    listings.withLock { $0[key] = names }
+    return names
+  }
+
+  /// Most photos share a directory: create each one once per run, not once per photo.
+  private func createDirectoryOnce(_ url: URL, relative: String) throws {
+    let key = relative.lastIndex(of: "/").map { String(relative[..<$0]) } ?? ""
+
+    guard !createdDirectories.withLock({ $0.contains(key) }) else { return }
+    try createDirectory(url)
+    createdDirectories.withLock { _ = $0.insert(key) }
   }
 
   private func createDirectory(_ url: URL) throws {

@@ -18,7 +18,9 @@ enum FileNameSanitizer {
         }
         return Character(scalar)
       })
-    text = text.trimmingCharacters(in: .whitespaces)
+    // Plain Swift rather than Foundation's trimming, which bridges through NSString for every photo.
+    while text.first == " " || text.first == "\t" { text.removeFirst() }
+    while text.last == " " || text.last == "\t" { text.removeLast() }
     // A leading dot would hide the file, and `.`/`..` would walk the tree.
     while text.hasPrefix(".") { text.removeFirst() }
     if text.isEmpty { return "" }

@@ -4,9 +4,16 @@ import Foundation
 enum FileStore {
   /// A hidden name in the destination's own directory, so the final rename never crosses file systems.
   static func temporaryURL(for destination: URL) -> URL {
-    let name = "." + destination.lastPathComponent.prefix(120) + "." + UUID().uuidString.prefix(8) + ".part"
-    return destination.deletingLastPathComponent().appendingPathComponent(name)
+    // Unique per process and attempt without UUID(), which reads /dev/urandom on every call here.
+    let serial = counter.withLock { value -> Int in
+      value += 1
+      return value
+    }
+    let name = ".\(destination.lastPathComponent.prefix(120)).\(getpid())-\(serial).part"
+    return destination.deletingLastPathComponent().appendingPathComponent(name, isDirectory: false)
   }
+
+  private static let counter = Locked(0)
 
   static func rename(_ source: URL, to destination: URL) throws {
     guard Glibc.rename(source.path, destination.path) == 0 else {

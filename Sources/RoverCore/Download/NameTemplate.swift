@@ -49,9 +49,11 @@ public struct NameTemplate: Hashable, Sendable {
   }
 
   static func values(for photo: Photo) -> [String: String] {
-    let source = URL(string: photo.imageSource)
-    let filename = source?.lastPathComponent ?? ""
-    var ext = source?.pathExtension.lowercased() ?? ""
+    // String work rather than URL parsing: this runs for every photo of a bulk download.
+    let path = photo.imageSource.prefix { $0 != "?" && $0 != "#" }
+    let afterHost = path.range(of: "://").map { path[$0.upperBound...].drop { $0 != "/" } } ?? path[...]
+    let filename = String(afterHost.split(separator: "/").last ?? "").removingPercentEncoding ?? ""
+    var ext = filename.contains(".") ? String(filename.split(separator: ".").last ?? "").lowercased() : ""
     if ext.isEmpty || ext.count > 5 { ext = "jpg" }
     return [
       "rover": photo.rover.name.lowercased(), "sol": String(photo.sol), "earth_date": photo.earthDate.description,

@@ -13,6 +13,9 @@ public enum PhotoInput {
         throw RoverAPIError.malformedJSON(url: "standard input", detail: JSONBody.describe(error))
       }
     }
+    // JSON Lines of photos: decoded as one array in a single pass, which is several times cheaper than a decode
+    // per line; only when that fails is each line decoded alone, to name the bad one.
+    if let photos = try? decoder.decode([Photo].self, from: Self.arrayFromLines(data)) { return photos }
     var photos: [Photo] = []
     var number = 0
     for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -29,6 +32,19 @@ public enum PhotoInput {
       }
     }
     return photos
+  }
+
+  private static func arrayFromLines(_ data: Data) -> Data {
+    var array = Data("[".utf8)
+    array.reserveCapacity(data.count + 2)
+    var first = true
+    for line in data.split(separator: UInt8(ascii: "\n")) where line.contains(where: { !isSpace($0) }) {
+      if !first { array.append(UInt8(ascii: ",")) }
+      array.append(contentsOf: line)
+      first = false
+    }
+    array.append(UInt8(ascii: "]"))
+    return array
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {
