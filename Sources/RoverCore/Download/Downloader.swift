@@ -102,6 +102,10 @@ public final class Downloader: Sendable {
       DownloadResult(photo: photo, path: relative, outcome: outcome)
     }
     if let reason = skipReason(photo, relative: relative, destination: destination, context: context) {
+      // A photo already in place enters a new --archive too, so moving the files later does not fetch it again.
+      if reason == "exists", let archive = context.archive, archive.entry(for: photo) == nil {
+        try? archive.record(photo, bytes: FileStore.size(of: destination) ?? 0, path: relative)
+      }
       return result(.skipped(reason: reason))
     }
     guard let url = ImageURL.resolve(photo.imageSource) else {

@@ -173,6 +173,20 @@ import Testing
     #expect(api.requestCount(pathPrefix: "/images/") == count)
   }
 
+  @Test func archiveAddedLaterRecordsFilesAlreadyInPlace() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let out = dir.appendingPathComponent("p").path
+    _ = try await CLI.run(["fetch-image", "curiosity", "--sol", "1010", "-o", out], against: api)
+    let archive = dir.appendingPathComponent("a.txt").path
+    let second = try await CLI.run(
+      ["fetch-image", "curiosity", "--sol", "1010", "-o", out, "--archive", archive], against: api)
+    #expect(second.exitCode == 0, "\(second)")
+    let count = api.dataset.photos(rover: "Curiosity", sol: 1010).count
+    #expect(try String(contentsOfFile: archive, encoding: .utf8).split(separator: "\n").count == count)
+  }
+
   @Test func fileOfTheWrongSizeIsDownloadedAgain() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
