@@ -107,8 +107,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     state.response.contentLength = http.value(forHTTPHeaderField: "Content-Length").flatMap { Int($0) }
     state.response.location = http.value(forHTTPHeaderField: "Location")
     state.response.retryAfter = RetryPolicy.parseRetryAfter(http.value(forHTTPHeaderField: "Retry-After"))
-    let isImage = contentType.lowercased().hasPrefix("image/")
-    guard (200..<300).contains(http.statusCode), isImage else {
+    guard state.response.isKeepable else {
       // Nothing of this body will be kept: do not spend bandwidth on it.
       state.discarded = true
       completionHandler(.cancel)

@@ -61,7 +61,7 @@ extension Photo: Codable {
     try container.encode(camera, forKey: .camera)
     try container.encode(imageSource, forKey: .imageSource)
     try container.encode(earthDate, forKey: .earthDate)
-    try rover.encodeSummary(to: container.superEncoder(forKey: .rover))
+    try rover.encode(to: container.superEncoder(forKey: .rover), including: [.id])
     try details?.encode(to: encoder)
   }
 }

@@ -32,10 +32,7 @@ extension PhotoManifest: Codable {
 
   /// Writes the service's own `photo_manifest` object: the rover's fields, then `photos`.
   public func encode(to encoder: any Encoder) throws {
-    var roverFields = rover
-    roverFields.id = nil
-    roverFields.cameras = nil
-    try roverFields.encodeManifestFields(to: encoder)
+    try rover.encode(to: encoder, including: .totals)
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(sols, forKey: .photos)
   }
@@ -48,19 +45,6 @@ public struct ManifestSummary: Encodable, Sendable {
   public init(_ manifest: PhotoManifest) { rover = manifest.rover }
 
   public func encode(to encoder: any Encoder) throws {
-    try rover.encodeManifestFields(to: encoder)
-  }
-}
-
-extension Rover {
-  func encodeManifestFields(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(name, forKey: .name)
-    try container.encode(landingDate, forKey: .landingDate)
-    try container.encode(launchDate, forKey: .launchDate)
-    try container.encode(status, forKey: .status)
-    try container.encode(maxSol, forKey: .maxSol)
-    try container.encode(maxDate, forKey: .maxDate)
-    try container.encode(totalPhotos, forKey: .totalPhotos)
+    try rover.encode(to: encoder, including: .totals)
   }
 }

@@ -55,25 +55,32 @@ extension Rover: Codable {
 
   /// Always writes every mission field, with explicit nulls, so `jq '.max_sol'` means the same on every service.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encodeIfPresent(id, forKey: .id)
-    try container.encode(name, forKey: .name)
-    try container.encode(landingDate, forKey: .landingDate)
-    try container.encode(launchDate, forKey: .launchDate)
-    try container.encode(status, forKey: .status)
-    try container.encode(maxSol, forKey: .maxSol)
-    try container.encode(maxDate, forKey: .maxDate)
-    try container.encode(totalPhotos, forKey: .totalPhotos)
-    try container.encode(cameras ?? [], forKey: .cameras)
+    try encode(to: encoder, including: [.id, .totals, .cameras])
   }
 
-  /// The identity-only form services embed in each photo.
-  func encodeSummary(to encoder: any Encoder) throws {
+  /// The parts of a rover each service shape carries.
+  struct Fields: OptionSet {
+    let rawValue: Int
+    static let id = Fields(rawValue: 1)
+    /// `max_sol`, `max_date`, `total_photos`.
+    static let totals = Fields(rawValue: 2)
+    static let cameras = Fields(rawValue: 4)
+  }
+
+  /// The identity-and-dates core always, then what `fields` asks for: photos embed only the core, manifests add
+  /// the totals but no id or cameras.
+  func encode(to encoder: any Encoder, including fields: Fields) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encodeIfPresent(id, forKey: .id)
+    if fields.contains(.id) { try container.encodeIfPresent(id, forKey: .id) }
     try container.encode(name, forKey: .name)
     try container.encode(landingDate, forKey: .landingDate)
     try container.encode(launchDate, forKey: .launchDate)
     try container.encode(status, forKey: .status)
+    if fields.contains(.totals) {
+      try container.encode(maxSol, forKey: .maxSol)
+      try container.encode(maxDate, forKey: .maxDate)
+      try container.encode(totalPhotos, forKey: .totalPhotos)
+    }
+    if fields.contains(.cameras) { try container.encode(cameras ?? [], forKey: .cameras) }
   }
 }
