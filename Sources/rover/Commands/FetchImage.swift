@@ -54,8 +54,8 @@ extension RoverCommand {
         retryPolicy: context.configuration.retryPolicy, timeout: connection.merged(over: root.connection).timeout ?? 60,
         force: force, archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata)
       let downloader = Downloader(options: options) { event in
+        if case .finished(let result) = event { report.finished(result, progress: progress) }
         progress.handle(event)
-        if case .finished(let result) = event { report.finished(result) }
       }
       let summary = try await downloader.run(photos)
       progress.finish()

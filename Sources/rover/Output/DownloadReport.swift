@@ -45,9 +45,9 @@ struct DownloadReport: Sendable {
     return record
   }
 
-  func finished(_ result: DownloadResult) {
+  func finished(_ result: DownloadResult, progress: ProgressBar) {
     if case .failed(let error) = result.outcome {
-      StandardError.line("rover: failed photo \(result.photo.id): \(error.errorDescription ?? "\(error)")")
+      progress.message("rover: failed photo \(result.photo.id): \(error.errorDescription ?? "\(error)")")
     }
     if json, let line = try? JSONOutput.lines([record(result)]) {
       FileHandle.standardOutput.write(Data(line.utf8))

@@ -35,6 +35,17 @@ final class ProgressBar: Sendable {
     if let line { StandardError.write("\r\u{1B}[2K" + line) }
   }
 
+  /// Prints a message line above the bar: clear the bar, write the line, let the next update redraw the bar.
+  func message(_ line: String) {
+    let visible =
+      enabled
+      && state.withLock { state in
+        defer { state.lastDraw = .distantPast }
+        return state.visible
+      }
+    StandardError.write((visible ? "\r\u{1B}[2K" : "") + line + "\n")
+  }
+
   /// Clears the bar so the summary starts on a clean line.
   func finish() {
     guard enabled, state.withLock({ $0.visible }) else { return }
