@@ -167,6 +167,17 @@ import Testing
     expectOneLineError(result, code: 69, mentioning: "within 1s")
   }
 
+  @Test func ctrlCDuringAListingIs130() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    api.inject(.delay(30), times: 1, pathPrefix: "/api/v1/rovers")
+    let child = try RoverProcess.start(["rovers", "--base-url", api.baseURL.absoluteString])
+    try await child.waitUntil("the request reached the server", timeout: 20) { _ in api.server.activeRequests > 0 }
+    child.interrupt()
+    let result = try await child.wait(timeout: 20)
+    expectOneLineError(result, code: 130, mentioning: "interrupted")
+  }
+
   @Test(arguments: [MockFault.malformedJSON, .unexpectedJSON, .html(status: 200)])
   func malformedResponsesAre65(fault: MockFault) async throws {
     let api = try MockRoverAPI(shape: .original)

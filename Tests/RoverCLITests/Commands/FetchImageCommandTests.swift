@@ -33,6 +33,27 @@ import Testing
     #expect(second.stderr.contains("downloaded 0, skipped \(expected.count)"))
   }
 
+  /// On a terminal (a pseudo-terminal from `script`), stderr carries the progress bar; stdout stays data only.
+  @Test func progressBarOnlyOnATerminal() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    api.inject(.delay(0.15), times: 20, pathPrefix: "/images/")
+    let dir = try CLI.temporaryDirectory()
+    let input = dir.appendingPathComponent("photos.jsonl")
+    let lines = (1...6).map {
+      PhotoLines.line(id: String($0), imgSrc: api.server.url("/images/t\($0).jpg").absoluteString)
+    }
+    try PhotoLines.data(lines).write(to: input)
+    let rover = try RoverProcess.roverExecutableURL().path
+    let command = "\(rover) fetch-image - -o \(dir.appendingPathComponent("out").path) -j 2 < \(input.path)"
+    let result = try await RoverProcess.run(
+      executable: URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"])
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.stdout.contains("\r\u{1B}[2K["), "\(result.stdout)")
+    #expect(result.stdout.contains("6/6"))
+    #expect(result.stdout.contains("downloaded 6, skipped 0, failed 0"))
+  }
+
   @Test func sharedURLIsFetchedOnce() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
