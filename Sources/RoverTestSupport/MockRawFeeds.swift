@@ -15,7 +15,7 @@ import Foundation
 /// - Anything else: an HTML 404 page.
 ///
 /// Expectations come from `dataset` and the helpers here, so tests never hard-code what the server will say.
-public final class MockRawFeeds: Sendable {
+public final class MockRawFeeds: MockService {
   /// The Perseverance feed's path.
   public static let perseverancePath = MockRawRouter.perseverancePath
   /// The Curiosity item list's path.
@@ -26,6 +26,7 @@ public final class MockRawFeeds: Sendable {
   public let dataset: MockRawDataset
   public let server: TestHTTPServer
   private let router: MockRawRouter
+  public var faults: MockFaults { router.faults }
 
   public init(dataset: MockRawDataset = .standard) throws {
     let router = MockRawRouter(dataset: dataset)
@@ -45,46 +46,6 @@ public final class MockRawFeeds: Sendable {
   /// `baseURL` followed by `pathAndQuery`, e.g. `url("/rss/api/?feed=raw_images&…")`.
   public func url(_ pathAndQuery: String) -> URL {
     server.url(pathAndQuery)
-  }
-
-  public func stop() {
-    server.stop()
-  }
-
-  /// Makes the next `times` requests matching `predicate` fail with `fault` (or be delayed or truncated), with the
-  /// semantics of `MockRoverAPI.inject(_:times:where:)`. `times: .max` means every matching request.
-  public func inject(
-    _ fault: MockFault, times: Int = 1, where predicate: @escaping @Sendable (TestRequest) -> Bool = { _ in true }
-  ) {
-    router.faults.withLock { $0.add(fault, times: times, matches: predicate) }
-  }
-
-  /// `inject(_:times:where:)` for requests whose decoded path starts with `pathPrefix`, e.g.
-  /// `MockRawFeeds.perseverancePath` or `/images/`.
-  public func inject(_ fault: MockFault, times: Int = 1, pathPrefix: String) {
-    inject(fault, times: times) { $0.path.hasPrefix(pathPrefix) }
-  }
-
-  /// Fault uses not yet consumed.
-  public var pendingFaultCount: Int {
-    router.faults.withLock { $0.pendingCount }
-  }
-
-  public func removeAllFaults() {
-    router.faults.withLock { $0.removeAll() }
-  }
-
-  public var requests: [TestRequest] {
-    server.requests
-  }
-
-  public var requestCount: Int {
-    server.requestCount
-  }
-
-  /// Counts requests whose decoded path starts with `pathPrefix` (from the server root).
-  public func requestCount(pathPrefix: String) -> Int {
-    server.requestCount(pathPrefix: pathPrefix)
   }
 
   /// `MockRawDataset.images(rover:sol:includeThumbnails:includeIngenuity:instrument:)` of the served data set.

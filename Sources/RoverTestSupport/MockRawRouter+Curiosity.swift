@@ -16,7 +16,7 @@ extension MockRawRouter {
     }
     let items = Self.slice(query.sorted(selected), page: page, perPage: perPage)
     let (shown, overflow) = page.multipliedReportingOverflow(by: perPage)
-    let envelope = MockRawJSON.object([
+    let envelope = MockJSON.object([
       ("items", .array(items.map { curiosityItem($0.image) })),
       ("more", .bool(!overflow && shown + items.count < selected.count)),
       ("total", .int(selected.count)),
@@ -31,14 +31,14 @@ extension MockRawRouter {
     let sols = dataset.sols(rover: rover)
     let latestSols = Array(sols.reversed().prefix(2))
     let latest = dataset.allImages(rover: rover).map(curiosityReceived).max()
-    let body = MockRawJSON.object([
+    let body = MockJSON.object([
       ("success", true),
       (
         "latest_data",
         .object([
           ("latest", .optional(latest.map { MockRawClock.isoText($0, fraction: false, zulu: true) })),
           ("latest_sol", .optional(sols.last)),
-          ("latest_sols", .array(latestSols.map(MockRawJSON.int))),
+          ("latest_sols", .array(latestSols.map(MockJSON.int))),
           ("new_count", .int(latestSols.reduce(0) { $0 + (dataset.imagesByRover[rover]?[$1]?.count ?? 0) })),
           ("sol_count", .int(sols.count)),
           ("total", .int(dataset.total(rover: rover))),
@@ -57,7 +57,7 @@ extension MockRawRouter {
   /// One item with the fields of api-reference 4.2, in the fixtures' order. `url` and `https_url` are the same
   /// `http://127.0.0.1:<port>/images/msl/<sol>/<imageid>.JPG`: the real `https_url` is https, which a local
   /// plain-HTTP server cannot serve, so both point at the mock.
-  private func curiosityItem(_ image: MockRawImage) -> MockRawJSON {
+  private func curiosityItem(_ image: MockRawImage) -> MockJSON {
     let instrument = MockRawInstrument.named(image.instrument)
     let taken = MockRawClock.milliseconds(fromISO: image.dateTakenUTC) ?? 0
     let clock = MockRawClock.curiosity
@@ -79,7 +79,7 @@ extension MockRawRouter {
     let scale = Int(image.isThumbnail ? instrument.thumbnail.scaleFactor : instrument.full.scaleFactor)
     let position = MockRawInstrument.vector(seed: seed, scale: 1.4)
     let takenText = MockRawClock.isoText(taken, fraction: false).replacingOccurrences(of: "T", with: " ")
-    func geometry(_ value: String) -> MockRawJSON {
+    func geometry(_ value: String) -> MockJSON {
       engineering ? .string(value) : .null
     }
     return .object([

@@ -53,7 +53,7 @@ extension MockRawRouter {
 
   /// The `latest=true` summary. Counts every camera whatever the `category`, so `latest_sol` can be a sol that only
   /// Ingenuity imaged (103 in the standard data set), where a `category=mars2020` request meets the fallback.
-  func perseveranceLatest() -> MockRawJSON {
+  func perseveranceLatest() -> MockJSON {
     let rover = MockRawDataset.perseverance
     let sols = dataset.sols(rover: rover)
     let latestSols = Array(sols.reversed().prefix(2))
@@ -61,7 +61,7 @@ extension MockRawRouter {
     return .object([
       ("latest", .optional(latest.map { MockRawClock.isoText($0, fraction: false, zulu: true) })),
       ("latest_sol", .optional(sols.last)),
-      ("latest_sols", .array(latestSols.map(MockRawJSON.int))),
+      ("latest_sols", .array(latestSols.map(MockJSON.int))),
       ("new_count", .int(latestSols.reduce(0) { $0 + (dataset.imagesByRover[rover]?[$1]?.count ?? 0) })),
       ("sol_count", .int(sols.count)),
       ("total", .int(dataset.total(rover: rover))),
@@ -76,8 +76,8 @@ extension MockRawRouter {
   }
 
   /// Key order as in the fixtures; odd pages also carry the extra `type` key seen on the real feed.
-  private func perseveranceEnvelope(_ entries: [MockRawEntry], total: Int, page: Int, perPage: Int) -> MockRawJSON {
-    var members: [(String, MockRawJSON)] = [
+  private func perseveranceEnvelope(_ entries: [MockRawEntry], total: Int, page: Int, perPage: Int) -> MockJSON {
+    var members: [(String, MockJSON)] = [
       ("images", .array(entries.map(perseveranceRecord))),
       ("per_page", .string(String(perPage))),
       ("total_results", .int(total)),
@@ -95,7 +95,7 @@ extension MockRawRouter {
 
   /// One image record with every field of api-reference 4.1. `sol` is a string for every tenth image of a sol
   /// (ordinal 9, 19…), to exercise lenient decoding.
-  private func perseveranceRecord(_ entry: MockRawEntry) -> MockRawJSON {
+  private func perseveranceRecord(_ entry: MockRawEntry) -> MockJSON {
     let image = entry.image
     let instrument = MockRawInstrument.named(image.instrument)
     let frame = image.isThumbnail ? instrument.thumbnail : instrument.full

@@ -19,7 +19,7 @@ final class MockRawRouter: Sendable {
     """
 
   let dataset: MockRawDataset
-  let faults = Locked(FaultQueue())
+  let faults = MockFaults()
   /// `http://127.0.0.1:<port>`, known only once the server is listening; it stands in for `https://mars.nasa.gov`.
   let base = Locked("")
 
@@ -32,7 +32,7 @@ final class MockRawRouter: Sendable {
   }
 
   func respond(to request: TestRequest) -> TestResponse {
-    let fault = faults.withLock { $0.consume(for: request) }
+    let fault = faults.queue.withLock { $0.consume(for: request) }
     guard let fault else { return route(request) }
     return fault.response(replacing: route(request))
   }

@@ -9,7 +9,7 @@ final class MockRouter: Sendable {
   let apiKey: String?
   let dataset: MockDataset
   let rateLimit: Int
-  let faults = Locked(FaultQueue())
+  let faults = MockFaults()
   /// Requests counted against the rate limit since the start or the last reset.
   let rateLimitUsed = Locked(0)
   /// `http://127.0.0.1:<port>`, known only once the server is listening.
@@ -23,7 +23,7 @@ final class MockRouter: Sendable {
   }
 
   func respond(to request: TestRequest) -> TestResponse {
-    let fault = faults.withLock { $0.consume(for: request) }
+    let fault = faults.queue.withLock { $0.consume(for: request) }
     guard let fault else { return route(request) }
     return fault.response(replacing: route(request))
   }

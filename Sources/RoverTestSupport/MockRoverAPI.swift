@@ -5,7 +5,7 @@ import Foundation
 /// It exists so RoverCore and the CLI can be tested against every documented quirk (paging rules, error bodies,
 /// auth, rate limits) and against injected faults, without the network. Expectations come from `dataset`, so tests
 /// never hard-code what the server will say.
-public final class MockRoverAPI: Sendable {
+public final class MockRoverAPI: MockService {
   public let shape: MockServiceShape
   /// The key the service demands: Mars Vista's `X-API-Key` header or the gateway's `api_key` parameter. Nil: Mars
   /// Vista needs none, the gateway accepts any non-empty key.
@@ -15,6 +15,7 @@ public final class MockRoverAPI: Sendable {
   public let rateLimitPerHour: Int
   public let server: TestHTTPServer
   private let router: MockRouter
+  public var faults: MockFaults { router.faults }
 
   public init(
     shape: MockServiceShape, apiKey: String? = nil, dataset: MockDataset = .standard, rateLimitPerHour: Int = 1000
@@ -45,35 +46,6 @@ public final class MockRoverAPI: Sendable {
     server.url("/api/v1" + pathAndQuery)
   }
 
-  public func stop() {
-    server.stop()
-  }
-
-  /// Makes the next `times` requests matching `predicate` fail with `fault` (or be delayed or truncated). Faults
-  /// are taken in injection order and checked before anything else: a replacing fault answers without the key
-  /// check or a rate-limit count, while `.delay` and `.truncated` wrap the normal answer. `times: .max` means
-  /// every matching request.
-  public func inject(
-    _ fault: MockFault, times: Int = 1, where predicate: @escaping @Sendable (TestRequest) -> Bool = { _ in true }
-  ) {
-    router.faults.withLock { $0.add(fault, times: times, matches: predicate) }
-  }
-
-  /// `inject(_:times:where:)` for requests whose decoded path starts with `pathPrefix` (from the server root,
-  /// e.g. `/api/v1/rovers/curiosity/photos` or `/images/`).
-  public func inject(_ fault: MockFault, times: Int = 1, pathPrefix: String) {
-    inject(fault, times: times) { $0.path.hasPrefix(pathPrefix) }
-  }
-
-  /// Fault uses not yet consumed.
-  public var pendingFaultCount: Int {
-    router.faults.withLock { $0.pendingCount }
-  }
-
-  public func removeAllFaults() {
-    router.faults.withLock { $0.removeAll() }
-  }
-
   /// Requests left before the mock answers 429, for the gateway and Mars Vista shapes.
   public var rateLimitRemaining: Int {
     max(0, rateLimitPerHour - router.rateLimitUsed.withLock { $0 })
@@ -82,19 +54,6 @@ public final class MockRoverAPI: Sendable {
   /// Refills the rate limit, as if the hour had rolled over.
   public func resetRateLimit() {
     router.rateLimitUsed.withLock { $0 = 0 }
-  }
-
-  public var requests: [TestRequest] {
-    server.requests
-  }
-
-  public var requestCount: Int {
-    server.requestCount
-  }
-
-  /// Counts requests whose decoded path starts with `pathPrefix` (from the server root).
-  public func requestCount(pathPrefix: String) -> Int {
-    server.requestCount(pathPrefix: pathPrefix)
   }
 
   /// The `img_src` the mock reports for `photo`.

@@ -13,11 +13,7 @@ enum Freshness {
     endpoint: Endpoint, value: Any, headers: [String: String], knownMaxSol: (String) -> Int?,
     today: CalendarDate = .today()
   ) -> TimeInterval? {
-    if let control = headers["cache-control"]?.lowercased() {
-      if control.contains("no-store") { return nil }
-      if control.contains("no-cache") { return 0 }
-      if let maxAge = directive("max-age", in: control) { return maxAge }
-    }
+    if let server = serverLifetime(headers) { return server }
     switch endpoint {
     case .rovers:
       let rovers = (value as? RoversEnvelope)?.rovers ?? []

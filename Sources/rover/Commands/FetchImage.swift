@@ -51,7 +51,7 @@ extension RoverCommand {
       let context = try context()
       let options = DownloadOptions(
         outputDirectory: URL(fileURLWithPath: outputDirectory), template: try NameTemplate(name), jobs: jobs,
-        retryPolicy: context.configuration.retryPolicy, timeout: connection.merged(over: root.connection).timeout ?? 60,
+        retryPolicy: context.configuration.retryPolicy, timeout: context.options.timeout ?? 60,
         force: force, archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata)
       let downloader = Downloader(options: options) { event in
         if case .finished(let result) = event { report.finished(result, progress: progress) }

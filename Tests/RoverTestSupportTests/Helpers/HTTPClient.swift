@@ -28,8 +28,6 @@ struct HTTPResult: Sendable {
 /// URLSession with its Linux defaults fixed for tests: no cache, and a connection cap high enough not to hide the
 /// server's concurrency (the default of 6 silently serialises).
 enum HTTPClient {
-  static let session = makeSession(maximumConnectionsPerHost: 64)
-
   static func makeSession(maximumConnectionsPerHost: Int) -> URLSession {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
@@ -40,8 +38,11 @@ enum HTTPClient {
   }
 
   static func get(
-    _ url: URL, headers: [String: String] = [:], method: String = "GET", in session: URLSession = session
+    _ url: URL, headers: [String: String] = [:], method: String = "GET", in given: URLSession? = nil
   ) async throws -> HTTPResult {
+    // A fresh session unless the test brings one: a shared pool could hand a later test an idle connection to an
+    // earlier test's stopped server whose port the kernel has since reused ("Empty reply from server").
+    let session = given ?? makeSession(maximumConnectionsPerHost: 64)
     var request = URLRequest(url: url)
     request.httpMethod = method
     for (name, value) in headers {
