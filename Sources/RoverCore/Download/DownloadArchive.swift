@@ -65,7 +65,7 @@ public final class DownloadArchive: @unchecked Sendable {
     do {
       try handle?.write(contentsOf: Data(pending.utf8))
     } catch {
-      throw DownloadError.io(path: url.path, reason: ImageTransfer.reason(error))
+      throw DownloadError.io(path: url.path, reason: FileStore.reason(error))
     }
     pending = ""
     pendingCount = 0

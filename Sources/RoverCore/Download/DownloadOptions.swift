@@ -11,18 +11,14 @@ public struct DownloadOptions: Sendable {
   /// The user's `--archive` file, consulted before anything else.
   public var archive: URL?
   public var writeMetadata: Bool
-  /// libcurl by default; URLSession with `ROVER_HTTP_ENGINE=urlsession`.
-  public var engine: TransferEngine
 
   /// The hidden record kept in each output directory, which lets a re-run skip files of the right size.
   public static let recordName = ".rover-downloads.tsv"
 
   public init(
     outputDirectory: URL, template: NameTemplate, jobs: Int = 8, retryPolicy: RetryPolicy = RetryPolicy(),
-    timeout: TimeInterval = 60, force: Bool = false, archive: URL? = nil, writeMetadata: Bool = false,
-    engine: TransferEngine = .fromEnvironment()
+    timeout: TimeInterval = 30, force: Bool = false, archive: URL? = nil, writeMetadata: Bool = false
   ) {
-    self.engine = engine
     self.outputDirectory = outputDirectory
     self.template = template
     self.jobs = max(1, jobs)

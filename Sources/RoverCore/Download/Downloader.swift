@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The bulk download engine: bounded concurrency, one transfer per image URL however many photos share it,
 /// atomic files, retries, skip-on-re-run, and a clean stop on cancellation.
 public final class Downloader: Sendable {
@@ -31,11 +27,13 @@ public final class Downloader: Sendable {
     self.events = events
   }
 
-  func makeTransfer() -> any ImageFetching {
+  /// libcurl where it is available (Linux); URLSession elsewhere, so the library still builds on other systems.
+  func makeEngine() -> any HTTPEngine {
     #if canImport(CCurl)
-      if options.engine == .curl { return CurlTransfer(maxConnections: options.jobs, timeout: options.timeout) }
+      return CurlEngine(maxConnections: options.jobs, timeout: options.timeout)
+    #else
+      return URLSessionEngine(timeout: options.timeout, maxConnectionsPerHost: options.jobs)
     #endif
-    return ImageTransfer(maxConnections: options.jobs, timeout: options.timeout)
   }
 
   /// Downloads every photo; returns when all are done, the run was cancelled, or a local write failure stopped it.
@@ -48,31 +46,24 @@ public final class Downloader: Sendable {
     let record = try DownloadArchive(
       url: options.outputDirectory.appendingPathComponent(DownloadOptions.recordName, isDirectory: false), batch: 64)
     let archive = try options.archive.map { try DownloadArchive(url: $0) }
-    let transfer = makeTransfer()
-    defer { transfer.shutdown() }
-    let context = RunContext(record: record, archive: archive, transfer: transfer)
+    let engine = makeEngine()
+    defer { (engine as? CurlEngine)?.shutdown() }
+    let client = HTTPClient(engine: engine, retryPolicy: options.retryPolicy)
+    let context = RunContext(record: record, archive: archive, client: client)
     events(.planned(total: unique.count))
 
     var summary = DownloadSummary()
     await withTaskCancellationHandler {
-      await withTaskGroup(of: DownloadResult?.self) { group in
-        var pending = unique.makeIterator()
-        func startNext() {
-          guard let photo = pending.next() else { return }
-          group.addTask { await self.process(photo, context: context) }
+      // `process` never throws: a failed photo is a result, an interrupted one is nil.
+      try? await BoundedConcurrency.run(unique, width: options.jobs, { await self.process($0, context: context) }) {
+        guard let result = $0 else { return true }
+        summary.add(result.outcome)
+        events(.finished(result))
+        if case .failed(let error) = result.outcome, error.isFatal, summary.fatal == nil {
+          summary.fatal = error
+          cancelTransfers()
         }
-        for _ in 0..<options.jobs { startNext() }
-        while let result = await group.next() {
-          guard let result else { continue }
-          summary.add(result.outcome)
-          events(.finished(result))
-          if case .failed(let error) = result.outcome, error.isFatal {
-            summary.fatal = error
-            group.cancelAll()
-            cancelTransfers()
-          }
-          if !Task.isCancelled && summary.fatal == nil { startNext() }
-        }
+        return !Task.isCancelled && summary.fatal == nil
       }
     } onCancel: {
       cancelTransfers()
@@ -90,7 +81,7 @@ public final class Downloader: Sendable {
   struct RunContext: Sendable {
     let record: DownloadArchive
     let archive: DownloadArchive?
-    let transfer: any ImageFetching
+    let client: HTTPClient
   }
 
   /// One photo; nil when the run was cancelled before it finished (an interruption is not a failure).
@@ -119,7 +110,7 @@ public final class Downloader: Sendable {
         orInsert: {
           InFlight(
             destination: destination,
-            task: Task { try await self.fetch(url, to: destination, photo: photo, transfer: context.transfer) })
+            task: Task { try await self.fetch(url, to: destination, photo: photo, client: context.client) })
         })
       // A run cancelled between `cancelTransfers()` and this insertion would otherwise leave this one running.
       if Task.isCancelled { entry.task.cancel() }
@@ -182,7 +173,7 @@ public final class Downloader: Sendable {
     do {
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     } catch {
-      throw DownloadError.io(path: url.path, reason: ImageTransfer.reason(error))
+      throw DownloadError.io(path: url.path, reason: FileStore.reason(error))
     }
   }
 

@@ -15,6 +15,16 @@ enum FileStore {
 
   private static let counter = Locked(0)
 
+  /// The system's own words for a failed file operation ("No space left on device"), not Foundation's wrapper.
+  static func reason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let posix = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError), posix.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(posix.code)))
+    }
+    if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+    return nsError.localizedDescription
+  }
+
   static func rename(_ source: URL, to destination: URL) throws {
     guard Glibc.rename(source.path, destination.path) == 0 else {
       throw DownloadError.io(path: destination.path, reason: String(cString: strerror(errno)))
@@ -37,7 +47,7 @@ enum FileStore {
       try data.write(to: temporary)
     } catch {
       remove(temporary)
-      throw DownloadError.io(path: destination.path, reason: ImageTransfer.reason(error))
+      throw DownloadError.io(path: destination.path, reason: reason(error))
     }
     try rename(temporary, to: destination)
   }
@@ -50,7 +60,7 @@ enum FileStore {
         try FileManager.default.copyItem(at: source, to: temporary)
       } catch {
         remove(temporary)
-        throw DownloadError.io(path: destination.path, reason: ImageTransfer.reason(error))
+        throw DownloadError.io(path: destination.path, reason: reason(error))
       }
     }
     do {

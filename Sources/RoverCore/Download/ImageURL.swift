@@ -1,22 +1,12 @@
 import Foundation
 
-/// Image URL rules: NASA hosts are served over https (old rows still say http), other hosts are left alone.
+/// Image URLs from a listing: http(s) only, NASA's hosts upgraded to https (old rows still say http).
 enum ImageURL {
   static func resolve(_ text: String) -> URL? {
     guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
       let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
     else { return nil }
-    return upgraded(url)
-  }
-
-  static func upgraded(_ url: URL) -> URL {
-    guard url.scheme?.lowercased() == "http", let host = url.host?.lowercased(),
-      host == "nasa.gov" || host.hasSuffix(".nasa.gov"),
-      var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-    else { return url }
-    components.scheme = "https"
-    if components.port == 80 { components.port = nil }
-    return components.url ?? url
+    return HTTPClient.upgraded(url)
   }
 
   /// Says why a photo URL answers with a web page: NASA removed the Spirit and Opportunity images in 2024.

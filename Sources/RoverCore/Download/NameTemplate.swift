@@ -10,20 +10,22 @@ public struct NameTemplate: Hashable, Sendable {
 
   /// Checks the user's pattern up front: known placeholders only, relative, no `..`.
   public init(_ pattern: String = NameTemplate.defaultPattern) throws {
-    guard !pattern.isEmpty else { throw TemplateError("the name template is empty") }
-    guard !pattern.hasPrefix("/") else { throw TemplateError("the name template must be relative: '\(pattern)'") }
+    guard !pattern.isEmpty else { throw DownloadError.invalidTemplate("the name template is empty") }
+    guard !pattern.hasPrefix("/") else {
+      throw DownloadError.invalidTemplate("the name template must be relative: '\(pattern)'")
+    }
     if pattern.split(separator: "/").contains("..") {
-      throw TemplateError("the name template may not contain '..': '\(pattern)'")
+      throw DownloadError.invalidTemplate("the name template may not contain '..': '\(pattern)'")
     }
     var rest = Substring(pattern)
     while let open = rest.firstIndex(of: "{") {
       guard let close = rest[open...].firstIndex(of: "}") else {
-        throw TemplateError("unclosed '{' in the name template '\(pattern)'")
+        throw DownloadError.invalidTemplate("unclosed '{' in the name template '\(pattern)'")
       }
       let name = String(rest[rest.index(after: open)..<close])
       guard NameTemplate.placeholders.contains(name) else {
         let known = NameTemplate.placeholders.map { "{\($0)}" }.joined(separator: " ")
-        throw TemplateError("unknown placeholder {\(name)} in the name template (known: \(known))")
+        throw DownloadError.invalidTemplate("unknown placeholder {\(name)} in the name template (known: \(known))")
       }
       rest = rest[rest.index(after: close)...]
     }
@@ -61,11 +63,4 @@ public struct NameTemplate: Hashable, Sendable {
       "ext": ext,
     ]
   }
-}
-
-/// A template the user wrote that cannot work; reported as a usage error.
-public struct TemplateError: Error, Equatable, Sendable, LocalizedError {
-  public let message: String
-  public init(_ message: String) { self.message = message }
-  public var errorDescription: String? { message }
 }

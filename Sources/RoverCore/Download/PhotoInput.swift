@@ -10,7 +10,7 @@ public enum PhotoInput {
       do {
         return try decoder.decode([Photo].self, from: data)
       } catch let error as DecodingError {
-        throw RoverAPIError.malformedJSON(url: "standard input", detail: JSONBody.describe(error))
+        throw DownloadError.malformedInput(detail: JSONBody.describe(error))
       }
     }
     // JSON Lines of photos: decoded as one array in a single pass, which is several times cheaper than a decode
@@ -28,7 +28,7 @@ public enum PhotoInput {
           photos += try decoder.decode(PhotosPage.self, from: line).photos
         }
       } catch let error as DecodingError {
-        throw RoverAPIError.malformedJSON(url: "standard input", detail: "line \(number): \(JSONBody.describe(error))")
+        throw DownloadError.malformedInput(detail: "line \(number): \(JSONBody.describe(error))")
       }
     }
     return photos

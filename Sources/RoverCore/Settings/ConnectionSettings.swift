@@ -1,50 +1,71 @@
 import Foundation
 
-/// The connection settings after applying every source, highest first: flags, environment, `APIKeys.plist` files,
-/// then the preset's defaults.
+/// Every connection setting after applying every source once, highest first: flags (after the subcommand name,
+/// then before it), environment, `APIKeys.plist` files, then the preset's defaults. Commands receive this value
+/// and nothing reads the environment after it.
 public struct ConnectionSettings: Sendable {
   public var service: Sourced<ServicePreset>
   public var baseURL: Sourced<URL>
   public var apiKey: Sourced<String?>
   public var cacheDirectory: Sourced<URL>
   public var cacheMaxBytes: Sourced<Int>
+  public var timeout: TimeInterval
+  public var retryPolicy: RetryPolicy
+  public var cacheMode: CacheMode
+  public var verbose: Bool
   public var files: [String]
 
-  /// What the user typed; nil means "not given".
+  public static let defaultTimeout: TimeInterval = 30
+  public static let defaultRetries = 3
+
+  /// What the user typed in one place; nil (or false) means "not given".
   public struct Flags: Sendable {
     public var service: String?
     public var baseURL: String?
     public var apiKey: String?
+    public var timeout: TimeInterval?
+    public var retries: Int?
+    public var verbose = false
+    public var cacheUse: CacheMode.Use?
+    public var maxAge: TimeInterval?
 
-    public init(service: String? = nil, baseURL: String? = nil, apiKey: String? = nil) {
+    public init(
+      service: String? = nil, baseURL: String? = nil, apiKey: String? = nil, timeout: TimeInterval? = nil,
+      retries: Int? = nil, verbose: Bool = false, cacheUse: CacheMode.Use? = nil, maxAge: TimeInterval? = nil
+    ) {
       self.service = service
       self.baseURL = baseURL
       self.apiKey = apiKey
+      self.timeout = timeout
+      self.retries = retries
+      self.verbose = verbose
+      self.cacheUse = cacheUse
+      self.maxAge = maxAge
     }
   }
 
+  /// `flags` highest precedence first: a value given after the subcommand name wins over one given before it.
   public static func resolve(
-    flags: Flags, environment: [String: String], currentDirectory: String = FileManager.default.currentDirectoryPath
+    flags: [Flags], environment: [String: String],
+    currentDirectory: String = FileManager.default.currentDirectoryPath
   ) throws -> ConnectionSettings {
     let files = try SettingsFile.candidatePaths(environment: environment, currentDirectory: currentDirectory)
       .compactMap { try SettingsFile.load(path: $0) }
-    let lookup = SettingLookup(environment: environment, files: files)
+    let lookup = SettingLookup(flags: flags, environment: environment, files: files)
 
-    let serviceText = lookup.first(flag: flags.service, flagName: "--service", env: ["ROVER_SERVICE"], file: "Service")
     let service: Sourced<ServicePreset>
-    if let serviceText {
-      guard let preset = ServicePreset(rawValue: serviceText.value.lowercased()) else {
-        let names = ServicePreset.allCases.map(\.rawValue).joined(separator: ", ")
-        throw RoverAPIError.invalidConfiguration(
-          "unknown service '\(serviceText.value)' from \(serviceText.source) (choose one of: \(names))")
+    if let text = lookup.first(\.service, flagName: "--service", env: ["ROVER_SERVICE"], file: "Service") {
+      guard let preset = ServicePreset(rawValue: text.value.lowercased()) else {
+        throw SettingsError.unknownService(
+          name: text.value, source: "\(text.source)", known: ServicePreset.allCases.map(\.rawValue))
       }
-      service = Sourced(preset, from: serviceText.source)
+      service = Sourced(preset, from: text.source)
     } else {
       service = Sourced(.nebulum, from: .builtIn)
     }
 
     let baseURL: Sourced<URL>
-    if let text = lookup.first(flag: flags.baseURL, flagName: "--base-url", env: ["ROVER_BASE_URL"], file: "BaseURL") {
+    if let text = lookup.first(\.baseURL, flagName: "--base-url", env: ["ROVER_BASE_URL"], file: "BaseURL") {
       baseURL = Sourced(try parseBaseURL(text.value, source: text.source), from: text.source)
     } else {
       baseURL = Sourced(service.value.defaultBaseURL, from: .preset(service.value.rawValue))
@@ -52,32 +73,40 @@ public struct ConnectionSettings: Sendable {
 
     let keyEnvironment = service.value == .nasa ? ["ROVER_API_KEY", "NASA_API_KEY"] : ["ROVER_API_KEY"]
     let apiKey: Sourced<String?>
-    if let key = lookup.first(flag: flags.apiKey, flagName: "--api-key", env: keyEnvironment, file: "APIKey") {
+    if let key = lookup.first(\.apiKey, flagName: "--api-key", env: keyEnvironment, file: "APIKey") {
       apiKey = Sourced(key.value, from: key.source)
     } else if let fallback = service.value.defaultAPIKey {
       apiKey = Sourced(fallback, from: .preset(service.value.rawValue))
     } else {
       apiKey = Sourced(nil, from: .builtIn)
     }
+
     let cacheDirectory: Sourced<URL>
-    if let dir = lookup.first(flag: nil, flagName: "", env: ["ROVER_CACHE_DIR"], file: "CacheDir") {
+    if let dir = lookup.first(nil, flagName: "", env: ["ROVER_CACHE_DIR"], file: "CacheDir") {
       cacheDirectory = Sourced(URL(fileURLWithPath: (dir.value as NSString).expandingTildeInPath), from: dir.source)
     } else {
       cacheDirectory = Sourced(ResponseCache.defaultDirectory(environment: environment), from: .builtIn)
     }
     let cacheMaxBytes: Sourced<Int>
-    if let size = lookup.first(flag: nil, flagName: "", env: ["ROVER_CACHE_SIZE"], file: "CacheSize") {
+    if let size = lookup.first(nil, flagName: "", env: ["ROVER_CACHE_SIZE"], file: "CacheSize") {
       guard let bytes = ByteCountText.parse(size.value) else {
-        throw RoverAPIError.invalidConfiguration(
-          "invalid cache size '\(size.value)' from \(size.source) (expected e.g. 200MB)")
+        throw SettingsError.invalidCacheSize(text: size.value, source: "\(size.source)")
       }
       cacheMaxBytes = Sourced(bytes, from: size.source)
     } else {
       cacheMaxBytes = Sourced(ResponseCache.defaultMaxBytes, from: .builtIn)
     }
+
+    // A tuning knob for slow links, and for the tests, which should not sleep for real backoff delays.
+    let baseDelay = environment["ROVER_RETRY_BASE_DELAY"].flatMap(Double.init).map { max(0, $0) } ?? 0.5
+    let retries = flags.lazy.compactMap(\.retries).first ?? defaultRetries
     return ConnectionSettings(
       service: service, baseURL: baseURL, apiKey: apiKey, cacheDirectory: cacheDirectory,
-      cacheMaxBytes: cacheMaxBytes, files: files.map(\.path))
+      cacheMaxBytes: cacheMaxBytes, timeout: flags.lazy.compactMap(\.timeout).first ?? defaultTimeout,
+      retryPolicy: RetryPolicy(maxRetries: retries, baseDelay: baseDelay),
+      cacheMode: CacheMode(
+        flags.lazy.compactMap(\.cacheUse).first ?? .normal, maxAge: flags.lazy.compactMap(\.maxAge).first),
+      verbose: flags.contains { $0.verbose }, files: files.map(\.path))
   }
 
   /// The base URL must be absolute http(s); anything else is a typo we can name before any request.
@@ -85,29 +114,36 @@ public struct ConnectionSettings: Sendable {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       let host = url.host, !host.isEmpty
     else {
-      throw RoverAPIError.invalidConfiguration(
-        "invalid base URL '\(Redactor.redactKeyParameters(text))' from \(source) (expected http:// or https://)")
+      throw SettingsError.invalidBaseURL(text: text, source: "\(source)")
     }
     return url
   }
 
-  public func serviceConfiguration(timeout: TimeInterval = 30, retries: Int = 3, retryBaseDelay: TimeInterval = 0.5)
-    -> ServiceConfiguration
-  {
+  /// How to reach the chosen service.
+  public var serviceConfiguration: ServiceConfiguration {
     var configuration = ServiceConfiguration(preset: service.value, baseURL: baseURL.value, apiKey: apiKey.value)
     configuration.timeout = timeout
-    configuration.retryPolicy = RetryPolicy(maxRetries: retries, baseDelay: retryBaseDelay)
+    configuration.retryPolicy = retryPolicy
     return configuration
+  }
+
+  public var responseCache: ResponseCache {
+    ResponseCache(directory: cacheDirectory.value, maxBytes: cacheMaxBytes.value)
   }
 }
 
 /// Walks the sources in precedence order for one setting.
 struct SettingLookup {
+  let flags: [ConnectionSettings.Flags]
   let environment: [String: String]
   let files: [SettingsFile]
 
-  func first(flag: String?, flagName: String, env names: [String], file key: String) -> Sourced<String>? {
-    if let flag, !flag.isEmpty { return Sourced(flag, from: .flag(flagName)) }
+  func first(
+    _ flag: KeyPath<ConnectionSettings.Flags, String?>?, flagName: String, env names: [String], file key: String
+  ) -> Sourced<String>? {
+    if let flag, let value = flags.lazy.compactMap({ $0[keyPath: flag] }).first(where: { !$0.isEmpty }) {
+      return Sourced(value, from: .flag(flagName))
+    }
     for name in names {
       if let value = environment[name], !value.isEmpty { return Sourced(value, from: .environment(name)) }
     }

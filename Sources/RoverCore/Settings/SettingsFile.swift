@@ -9,16 +9,16 @@ public struct SettingsFile: Sendable {
   public static func load(path: String) throws -> SettingsFile? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw RoverAPIError.invalidConfiguration("cannot read \(path)")
+      throw SettingsError.unreadableFile(path: path)
     }
     let object: Any
     do {
       object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
     } catch {
-      throw RoverAPIError.invalidConfiguration("\(path) is not a valid property list")
+      throw SettingsError.invalidPropertyList(path: path)
     }
     guard let dictionary = object as? [String: Any] else {
-      throw RoverAPIError.invalidConfiguration("\(path) must hold a dictionary")
+      throw SettingsError.notADictionary(path: path)
     }
     var values: [String: String] = [:]
     for (key, value) in dictionary {

@@ -17,7 +17,7 @@ extension RoverCommand {
       @Flag(help: "Print JSON.") var json = false
 
       func run() async throws {
-        let info = try context().responseCache.info()
+        let info = try settings().responseCache.info()
         let printer = Printer(format: .table, color: false)
         if json {
           printer.write(try JSONOutput.document(CacheInfoReport(info)))
@@ -42,7 +42,7 @@ extension RoverCommand {
       }
 
       func run() async throws {
-        let cache = try context().responseCache
+        let cache = try settings().responseCache
         let removed = cache.clear(olderThan: olderThan.flatMap(DurationText.parse))
         StandardError.line("removed \(removed) cached response\(removed == 1 ? "" : "s") from \(cache.directory.path)")
       }

@@ -11,7 +11,7 @@ extension RoverCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() async throws {
-      let report = ConfigReport(try context())
+      let report = ConfigReport(try settings())
       Printer(format: .table, color: false).write(json ? try JSONOutput.document(report) : report.text)
     }
   }

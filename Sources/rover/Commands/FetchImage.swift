@@ -19,6 +19,7 @@ extension RoverCommand {
     @Argument(help: "Photo ids; or a rover name with --sol/--earth-date/--latest; or - to read JSON from stdin.")
     var inputs: [String] = []
     @OptionGroup var selection: PhotoSelectionOptions
+    @OptionGroup var rawFeed: RawFeedFlags
     @Option(name: [.short, .customLong("output-dir")], help: ArgumentHelp("Directory to save into.", valueName: "dir"))
     var outputDirectory = "."
     @Option(help: ArgumentHelp("File name template.", valueName: "template")) var name = NameTemplate.defaultPattern
@@ -31,7 +32,9 @@ extension RoverCommand {
 
     func validate() throws {
       guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
-      do { _ = try NameTemplate(name) } catch let error as TemplateError { throw ValidationError(error.message) }
+      do { _ = try NameTemplate(name) } catch let error as DownloadError {
+        throw ValidationError(error.localizedDescription)
+      }
       if selection.isGiven {
         guard inputs.count == 1 else { throw ValidationError("give one rover name with --sol/--earth-date/--latest") }
         try validateRoverName(inputs[0])
@@ -48,11 +51,11 @@ extension RoverCommand {
       let photos = try await selectedPhotos()
       let report = DownloadReport(json: json, outputDirectory: URL(fileURLWithPath: outputDirectory))
       let progress = ProgressBar()
-      let context = try context()
+      let settings = try settings()
       let options = DownloadOptions(
         outputDirectory: URL(fileURLWithPath: outputDirectory), template: try NameTemplate(name), jobs: jobs,
-        retryPolicy: context.configuration.retryPolicy, timeout: context.options.timeout ?? 60,
-        force: force, archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata)
+        retryPolicy: settings.retryPolicy, timeout: settings.timeout, force: force,
+        archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata)
       let downloader = Downloader(options: options) { event in
         if case .finished(let result) = event { report.finished(result, progress: progress) }
         progress.handle(event)
@@ -60,7 +63,7 @@ extension RoverCommand {
       let summary = try await downloader.run(photos)
       progress.finish()
       StandardError.line(DownloadReport.summaryLine(summary))
-      if let fatal = summary.fatal { throw FatalDownload(error: fatal) }
+      if let fatal = summary.fatal { throw fatal }
       if summary.interrupted { throw ExitCode(ExitStatus.interrupted) }
       if summary.failed > 0 { throw ExitCode(ExitStatus.someDownloadsFailed) }
     }
@@ -69,7 +72,7 @@ extension RoverCommand {
       if inputs == ["-"] {
         return try PhotoInput.parse(FileHandle.standardInput.readDataToEndOfFile())
       }
-      let service = try service()
+      let service = try service(rawFeed.options)
       if selection.isGiven {
         let query = PhotoQuery(rover: inputs[0], selection: try selection.selection(), camera: selection.camera)
         return try await service.photos(query)
@@ -77,9 +80,4 @@ extension RoverCommand {
       return try await PhotoLookup.photos(ids: inputs.map(PhotoID.init(argument:)), from: service)
     }
   }
-}
-
-/// A local write failure that stopped the run, reported with exit code 74.
-struct FatalDownload: Error {
-  let error: DownloadError
 }

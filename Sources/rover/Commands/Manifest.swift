@@ -11,6 +11,7 @@ extension RoverCommand {
     @OptionGroup var connection: ConnectionOptions
     @Argument(help: "Rover name, e.g. curiosity.") var rover: String
     @Flag(help: "Include the per-sol list.") var sols = false
+    @OptionGroup var rawFeed: RawFeedFlags
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -19,7 +20,7 @@ extension RoverCommand {
     }
 
     func run() async throws {
-      let service = try service()
+      let service = try service(rawFeed.options)
       var manifest = try await service.manifest(rover: rover)
       if sols, manifest.sols.isEmpty {
         // Services without a per-sol manifest (nasa-raw) list their recent sols instead.

@@ -8,6 +8,7 @@ extension RoverCommand {
     @ParentCommand var root: RoverCommand
     @OptionGroup var connection: ConnectionOptions
     @Argument(help: "Photo id, e.g. 102693.") var id: String
+    @OptionGroup var rawFeed: RawFeedFlags
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -17,7 +18,7 @@ extension RoverCommand {
     }
 
     func run() async throws {
-      let photo = try await service().photo(id: PhotoID(argument: id))
+      let photo = try await service(rawFeed.options).photo(id: PhotoID(argument: id))
       let printer = Printer(output)
       if printer.format == .urls {
         printer.write(photo.imageSource + "\n")

@@ -11,6 +11,7 @@ extension RoverCommand {
     @OptionGroup var connection: ConnectionOptions
     @Argument(help: "Rover name, e.g. curiosity.") var rover: String
     @OptionGroup var selection: PhotoSelectionOptions
+    @OptionGroup var rawFeed: RawFeedFlags
     @Option(help: ArgumentHelp("Fetch only this page (from 1).", valueName: "n")) var page: Int?
     @Option(help: ArgumentHelp("Photos per page with --page.", valueName: "n")) var perPage: Int?
     @OptionGroup var output: OutputOptions
@@ -29,7 +30,7 @@ extension RoverCommand {
       let paging: Paging = page.map { .page($0, perPage: perPage) } ?? .all
       let query = PhotoQuery(
         rover: rover, selection: try selection.selection(), camera: selection.camera, paging: paging)
-      let photos = try await service().photos(query)
+      let photos = try await service(rawFeed.options).photos(query)
       let printer = Printer(output)
       if printer.format == .urls {
         printer.write(photos.map { $0.imageSource + "\n" }.joined())

@@ -12,6 +12,7 @@ extension RoverCommand {
     @Option(help: ArgumentHelp("First sol to list.", valueName: "sol")) var from: Int?
     @Option(help: ArgumentHelp("Last sol to list.", valueName: "sol")) var to: Int?
     @Option(help: ArgumentHelp("Only sols where this camera took photos.", valueName: "name")) var camera: String?
+    @OptionGroup var rawFeed: RawFeedFlags
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -24,7 +25,7 @@ extension RoverCommand {
 
     func run() async throws {
       let range: ClosedRange<Int>? = from == nil && to == nil ? nil : (from ?? 0)...(to ?? Int.max)
-      try Printer(output).list(try await service().sols(rover: rover, range: range, camera: camera))
+      try Printer(output).list(try await service(rawFeed.options).sols(rover: rover, range: range, camera: camera))
     }
   }
 }

@@ -3,7 +3,7 @@ import Foundation
 import RoverCore
 
 /// How to reach the service. Declared on the root command and on each subcommand, so the flags work before or
-/// after the subcommand name; a value given after the name wins.
+/// after the subcommand name; `ConnectionSettings.resolve` lets a value given after the name win.
 struct ConnectionOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
@@ -39,17 +39,6 @@ struct ConnectionOptions: ParsableArguments {
     help: ArgumentHelp("Treat cached answers younger than this as fresh (e.g. 90s, 10m, 2h, 7d).", valueName: "age"))
   var maxAge: String?
 
-  @Option(
-    help: ArgumentHelp(
-      "nasa-raw: Perseverance image size, small|medium|large|full (default: large).", valueName: "size"))
-  var size: RawFeedOptions.ImageSize?
-
-  @Flag(help: "nasa-raw: keep thumbnails and other partial samples, not only full frames.")
-  var includeThumbnails = false
-
-  @Flag(help: "nasa-raw: include Ingenuity's cameras with Perseverance.")
-  var ingenuity = false
-
   func validate() throws {
     if let timeout, !(timeout > 0 && timeout <= 3600) {
       throw ValidationError("--timeout must be between 0 and 3600 seconds, got \(timeout)")
@@ -65,37 +54,11 @@ struct ConnectionOptions: ParsableArguments {
     }
   }
 
-  var cacheMode: CacheMode {
-    let use: CacheMode.Use = offline ? .offline : refresh ? .refresh : noCache ? .disabled : .normal
-    return CacheMode(use, maxAge: maxAge.flatMap(DurationText.parse))
-  }
-
-  /// This set's values where given, the other set's elsewhere.
-  func merged(over parent: ConnectionOptions) -> ConnectionOptions {
-    var result = self
-    result.service = service ?? parent.service
-    result.baseURL = baseURL ?? parent.baseURL
-    result.apiKey = apiKey ?? parent.apiKey
-    result.timeout = timeout ?? parent.timeout
-    result.retries = retries ?? parent.retries
-    result.verbose = verbose || parent.verbose
-    result.offline = offline || parent.offline
-    result.refresh = refresh || parent.refresh
-    result.noCache = noCache || parent.noCache
-    result.maxAge = maxAge ?? parent.maxAge
-    result.size = size ?? parent.size
-    result.includeThumbnails = includeThumbnails || parent.includeThumbnails
-    result.ingenuity = ingenuity || parent.ingenuity
-    return result
-  }
-
-  var rawFeedOptions: RawFeedOptions {
-    RawFeedOptions(size: size ?? .large, includeThumbnails: includeThumbnails, includeIngenuity: ingenuity)
-  }
-
+  /// What was typed here, for `ConnectionSettings.resolve`, which weighs it against the other places.
   var flags: ConnectionSettings.Flags {
-    ConnectionSettings.Flags(service: service, baseURL: baseURL, apiKey: apiKey)
+    let use: CacheMode.Use? = offline ? .offline : refresh ? .refresh : noCache ? .disabled : nil
+    return ConnectionSettings.Flags(
+      service: service, baseURL: baseURL, apiKey: apiKey, timeout: timeout, retries: retries, verbose: verbose,
+      cacheUse: use, maxAge: maxAge.flatMap(DurationText.parse))
   }
 }
-
-extension RawFeedOptions.ImageSize: ExpressibleByArgument {}

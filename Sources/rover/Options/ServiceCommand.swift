@@ -1,19 +1,24 @@
 import ArgumentParser
+import Foundation
 import RoverCore
 
-/// A subcommand that talks to a service; its connection flags override those given before the subcommand name.
+/// A subcommand that talks to a service: its connection flags, and the root's, resolved once into settings.
 protocol ServiceCommand {
   var root: RoverCommand { get }
   var connection: ConnectionOptions { get }
 }
 
 extension ServiceCommand {
-  func context() throws -> ServiceContext {
-    try ServiceContext(connection.merged(over: root.connection))
+  /// Flags after the subcommand name win over those before it.
+  func settings() throws -> ConnectionSettings {
+    try ConnectionSettings.resolve(
+      flags: [connection.flags, root.connection.flags], environment: ProcessInfo.processInfo.environment)
   }
 
-  func service() throws -> any PhotoService {
-    try context().makeService()
+  func service(_ rawFeed: RawFeedOptions = RawFeedOptions()) throws -> any PhotoService {
+    let settings = try settings()
+    return ServiceFactory.make(
+      settings, rawFeedOptions: rawFeed, events: ClientEventPrinter.handler(verbose: settings.verbose))
   }
 }
 

@@ -22,8 +22,7 @@ struct ConfigReport: Encodable {
     case cacheSize = "cache_size"
   }
 
-  init(_ context: ServiceContext) {
-    let settings = context.settings
+  init(_ settings: ConnectionSettings) {
     service = Entry(value: settings.service.value.rawValue, source: settings.service.source.description)
     baseURL = Entry(
       value: settings.baseURL.value.absoluteString, source: settings.baseURL.source.description)

@@ -14,34 +14,44 @@ enum ExitStatus {
   static let someDownloadsFailed: Int32 = 3
   static let interrupted: Int32 = 130
 
-  static func code(for error: RoverAPIError) -> Int32 {
+  static func code(for error: ServiceError) -> Int32 {
     switch error {
-    case .invalidConfiguration: return usage
+    case .solRangeTooWide: return usage
     case .unknownRover, .photoNotFound, .notFound, .unavailableRover: return noInput
     case .unauthorized: return permission
     case .rateLimited: return temporaryFailure
-    case .serverError, .network, .timedOut, .tooManyRedirects, .offlineMiss: return unavailable
+    case .serverError, .offlineMiss: return unavailable
     case .malformedJSON, .unexpectedStatus: return dataError
+    }
+  }
+
+  static func code(for error: HTTPError) -> Int32 {
+    switch error {
+    case .cannotWrite: return ioError
+    case .network, .timedOut, .tooManyRedirects, .unsupportedRedirect, .shortBody: return unavailable
+    }
+  }
+
+  static func code(for error: DownloadError) -> Int32 {
+    switch error {
+    case .invalidTemplate: return usage
+    case .malformedInput: return dataError
+    case .transfer(let error): return code(for: error)
+    case .io: return ioError
+    case .httpStatus, .notAnImage, .invalidURL: return unavailable
     }
   }
 
   /// The exit code and one-line message for an error that is ours to report; nil leaves it to ArgumentParser.
   static func report(for error: any Error) -> (code: Int32, message: String?)? {
     switch error {
-    case let error as RoverAPIError:
-      return (code(for: error), error.errorDescription)
-    case let fatal as FatalDownload:
-      return (ioError, fatal.error.errorDescription)
-    case let error as DownloadError:
-      return (error.isFatal ? ioError : unavailable, error.errorDescription)
-    case let error as TemplateError:
-      return (usage, error.message)
-    case is CancellationError:
-      return (interrupted, "interrupted")
-    case let error as ExitCode:
-      return (error.rawValue, nil)
-    default:
-      return nil
+    case let error as ServiceError: return (code(for: error), error.errorDescription)
+    case let error as HTTPError: return (code(for: error), error.errorDescription)
+    case let error as DownloadError: return (code(for: error), error.errorDescription)
+    case let error as SettingsError: return (usage, error.errorDescription)
+    case is CancellationError: return (interrupted, "interrupted")
+    case let error as ExitCode: return (error.rawValue, nil)
+    default: return nil
     }
   }
 }

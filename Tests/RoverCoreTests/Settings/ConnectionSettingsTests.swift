@@ -14,7 +14,7 @@ import Testing
     -> ConnectionSettings
   {
     try ConnectionSettings.resolve(
-      flags: flags, environment: env.merging(["HOME": emptyHome]) { a, _ in a }, currentDirectory: cwd ?? emptyHome)
+      flags: [flags], environment: env.merging(["HOME": emptyHome]) { a, _ in a }, currentDirectory: cwd ?? emptyHome)
   }
 
   @Test func defaultsToNebulumWithoutKey() throws {
@@ -61,13 +61,16 @@ import Testing
   }
 
   @Test func rejectsUnknownServiceAndBadURL() {
-    #expect(throws: RoverAPIError.self) { try resolve(.init(service: "hubble")) }
-    #expect(throws: RoverAPIError.self) { try resolve(.init(baseURL: "ftp://x")) }
-    #expect(throws: RoverAPIError.self) { try resolve(env: ["ROVER_BASE_URL": "not a url"]) }
+    #expect(
+      throws: SettingsError.unknownService(
+        name: "hubble", source: "flag --service", known: ServicePreset.allCases.map(\.rawValue))
+    ) { try resolve(.init(service: "hubble")) }
+    #expect(throws: SettingsError.self) { try resolve(.init(baseURL: "ftp://x")) }
+    #expect(throws: SettingsError.self) { try resolve(env: ["ROVER_BASE_URL": "not a url"]) }
   }
 
   @Test func brokenPlistIsReported() throws {
     try "not a plist".write(toFile: emptyHome + "/APIKeys.plist", atomically: true, encoding: .utf8)
-    #expect(throws: RoverAPIError.self) { try resolve() }
+    #expect(throws: SettingsError.self) { try resolve() }
   }
 }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Why one photo could not be saved. Messages name the URL (redacted) or path the user should look at.
+public enum DownloadError: Error, Equatable, Sendable {
+  case httpStatus(status: Int, url: String)
+  case notAnImage(contentType: String, url: String, hint: String?)
+  case transfer(HTTPError)
+  case invalidURL(String)
+  case io(path: String, reason: String)
+  /// What was piped to `fetch-image -` is not photos.
+  case malformedInput(detail: String)
+  /// A `--name` template that cannot work; the message says why.
+  case invalidTemplate(String)
+
+  /// Whether another attempt could succeed; 4xx (but 429) and non-image bodies will not change on retry.
+  public var isTransient: Bool {
+    switch self {
+    case .httpStatus(let status, _): return status == 429 || status == 408 || status >= 500
+    case .transfer(let error): return error.isTransient
+    case .notAnImage, .invalidURL, .io, .malformedInput, .invalidTemplate: return false
+    }
+  }
+
+  /// A local write failure (disk full, permissions) dooms every later photo too, so the run stops.
+  public var isFatal: Bool {
+    switch self {
+    case .io, .transfer(.cannotWrite): return true
+    default: return false
+    }
+  }
+}
+
+extension DownloadError: LocalizedError {
+  public var errorDescription: String? {
+    switch self {
+    case .httpStatus(let status, let url):
+      return "HTTP \(status) for \(url)"
+    case .notAnImage(let contentType, let url, let hint):
+      let type = contentType.isEmpty ? "no content type" : contentType
+      return "not an image (\(type)) at \(url)" + (hint.map { ": \($0)" } ?? "")
+    case .transfer(let error):
+      return error.errorDescription
+    case .invalidURL(let text):
+      return "invalid image URL '\(text)'"
+    case .io(let path, let reason):
+      return "cannot write \(path): \(reason)"
+    case .malformedInput(let detail):
+      return "unexpected input on standard input: \(detail)"
+    case .invalidTemplate(let message):
+      return message
+    }
+  }
+}

@@ -1,0 +1,169 @@
+#if canImport(CCurl)
+  import CCurl
+  import Foundation
+
+  #if canImport(Glibc)
+    import Glibc
+  #endif
+
+  /// One transfer's state, touched only by the loop thread once started (the continuation is set before, and
+  /// `cancelRequested` is guarded by the engine's lock).
+  final class CurlJob: @unchecked Sendable {
+    let request: HTTPRequest
+    /// The URL's text, computed once: libcurl wants it, and errors name it.
+    let url: String
+    /// Request headers as libcurl's list, freed with the job.
+    let headerList: UnsafeMutablePointer<curl_slist>?
+    var continuation: CheckedContinuation<HTTPResponse, any Error>?
+    var status = 0
+    var contentType = ""
+    var contentLength: Int?
+    var location: String?
+    var retryAfter: String?
+    var body = Data()
+    var bytesWritten = 0
+    var wroteFile = false
+    var descriptor: Int32 = -1
+    var discarded = false
+    var failure: HTTPError?
+    /// Written and read under `CurlEngine.lock`.
+    var cancelRequested = false
+
+    init(request: HTTPRequest) {
+      self.request = request
+      url = request.url.absoluteString
+      var list: UnsafeMutablePointer<curl_slist>?
+      for (name, value) in request.headers { list = curl_slist_append(list, "\(name): \(value)") }
+      headerList = list
+    }
+
+    deinit {
+      curl_slist_free_all(headerList)
+    }
+
+    func resume(returning response: HTTPResponse) {
+      continuation?.resume(returning: response)
+      continuation = nil
+    }
+
+    func resume(throwing error: any Error) {
+      continuation?.resume(throwing: error)
+      continuation = nil
+    }
+
+    /// The response as the layers above see it: only the headers they read.
+    func finished() -> HTTPResponse {
+      var headers: [String: String] = [:]
+      if !contentType.isEmpty { headers["content-type"] = contentType }
+      if let contentLength { headers["content-length"] = String(contentLength) }
+      if let location { headers["location"] = location }
+      if let retryAfter { headers["retry-after"] = retryAfter }
+      return HTTPResponse(
+        url: request.url, status: status, headers: headers, body: body, wroteFile: wroteFile,
+        bytesWritten: bytesWritten)
+    }
+
+    /// A header line, read as bytes: only four headers matter, and most lines are skipped without building a
+    /// String. A new status line starts over (1xx interim responses).
+    func header(_ line: UnsafeRawBufferPointer) {
+      var end = line.count
+      while end > 0, line[end - 1] == 0x0A || line[end - 1] == 0x0D || line[end - 1] == 0x20 { end -= 1 }
+      if end == 0 {
+        headersComplete()
+        return
+      }
+      let bytes = UnsafeRawBufferPointer(rebasing: line[0..<end])
+      if bytes.starts(with: Array("HTTP/".utf8)) {
+        (contentType, contentLength, location, retryAfter) = ("", nil, nil, nil)
+        var index = bytes.firstIndex(of: 0x20).map { $0 + 1 } ?? end
+        var code = 0
+        while index < end, let digit = Self.digit(bytes[index]) {
+          code = code * 10 + digit
+          index += 1
+        }
+        status = code
+        return
+      }
+      guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return }
+      let name = UnsafeRawBufferPointer(rebasing: bytes[0..<colon])
+      func value() -> String {
+        var start = colon + 1
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      }
+      if Self.equalsIgnoringCase(name, "content-type") {
+        contentType = value()
+      } else if Self.equalsIgnoringCase(name, "content-length") {
+        contentLength = Int(value())
+      } else if Self.equalsIgnoringCase(name, "location") {
+        location = value()
+      } else if Self.equalsIgnoringCase(name, "retry-after") {
+        retryAfter = value()
+      }
+    }
+
+    private static func digit(_ byte: UInt8) -> Int? {
+      (0x30...0x39).contains(byte) ? Int(byte - 0x30) : nil
+    }
+
+    private static func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ lowercase: StaticString) -> Bool {
+      guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+      let expected = UnsafeRawBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
+      for index in 0..<bytes.count {
+        let byte = bytes[index]
+        let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+        if lower != expected[index] { return false }
+      }
+      return true
+    }
+
+    /// Opens the file only for a body worth keeping; anything else is aborted at its first byte.
+    private func headersComplete() {
+      guard case .file(let file, let keep) = request.body, (200..<600).contains(status), descriptor < 0, !discarded
+      else { return }
+      guard keep(status, contentType) else {
+        discarded = true
+        return
+      }
+      descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      if descriptor < 0 {
+        failure = .cannotWrite(path: file.path, reason: String(cString: strerror(errno)))
+      } else {
+        wroteFile = true
+      }
+    }
+
+    /// Returns how many bytes were taken; fewer than offered aborts the transfer.
+    func body(_ bytes: UnsafeRawPointer, count: Int) -> Int {
+      guard !discarded, failure == nil else { return 0 }
+      guard case .file(let file, _) = request.body else {
+        // Redirect and error bodies of file requests are dropped above; this is a `.memory` request.
+        body.append(bytes.assumingMemoryBound(to: UInt8.self), count: count)
+        return count
+      }
+      if descriptor < 0 { headersComplete() }
+      guard descriptor >= 0 else { return 0 }
+      var offset = 0
+      while offset < count {
+        let written = write(descriptor, bytes + offset, count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = .cannotWrite(path: file.path, reason: String(cString: strerror(errno)))
+          return 0
+        }
+        offset += written
+      }
+      bytesWritten += count
+      request.onBytes?(count)
+      return count
+    }
+
+    func closeFile() {
+      guard descriptor >= 0 else { return }
+      if close(descriptor) != 0, failure == nil, wroteFile, case .file(let file, _) = request.body {
+        failure = .cannotWrite(path: file.path, reason: String(cString: strerror(errno)))
+      }
+      descriptor = -1
+    }
+  }
+#endif

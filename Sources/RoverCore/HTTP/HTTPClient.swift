@@ -1,0 +1,105 @@
+import Foundation
+
+/// The one place requests are sent: our User-Agent, redirects followed by hand (bounded, http(s) only), retries
+/// with backoff for what the caller's classifier calls transient, and errors that never show the API key.
+public struct HTTPClient: Sendable {
+  public static let maxRedirects = 8
+  public static let userAgent = "rover/\(RoverVersion.current)"
+
+  public let engine: any HTTPEngine
+  public let retryPolicy: RetryPolicy
+  public let redactor: Redactor
+  let events: ClientEventHandler?
+
+  public init(
+    engine: any HTTPEngine, retryPolicy: RetryPolicy = RetryPolicy(), redactor: Redactor = Redactor(secrets: []),
+    events: ClientEventHandler? = nil
+  ) {
+    self.engine = engine
+    self.retryPolicy = retryPolicy
+    self.redactor = redactor
+    self.events = events
+  }
+
+  /// Sends `request` until `classify` accepts an answer, fails it, or the retries run out.
+  public func send(_ request: HTTPRequest, classify: (HTTPResponse) -> HTTPVerdict) async throws -> HTTPResponse {
+    var attempt = 0
+    while true {
+      try Task.checkCancellation()
+      var sent = request
+      sent.headers["User-Agent"] = Self.userAgent
+      // Bytes this attempt reported, taken back if it fails so progress never counts a body twice.
+      let written = Locked(0)
+      if let onBytes = request.onBytes {
+        sent.onBytes = { count in
+          written.withLock { $0 += count }
+          onBytes(count)
+        }
+      }
+      let verdict: HTTPVerdict
+      var response: HTTPResponse?
+      do {
+        response = try await followingRedirects(sent)
+        verdict = response.map(classify) ?? .accept
+      } catch let error as HTTPError where error.isTransient {
+        verdict = .retry(error, retryAfter: nil)
+      }
+      if case .accept = verdict, let response { return response }
+      let taken = written.current
+      if taken != 0 { request.onBytes?(-taken) }
+      switch verdict {
+      case .accept:
+        continue
+      case .fail(let error):
+        throw error
+      case .retry(let error, let retryAfter):
+        attempt += 1
+        guard let delay = retryPolicy.delay(beforeRetry: attempt, retryAfter: retryAfter) else { throw error }
+        events?(
+          .retrying(
+            url: redactor.redact(request.url), attempt: attempt, delay: delay,
+            reason: (error as? LocalizedError)?.errorDescription ?? "\(error)"))
+        try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+      }
+    }
+  }
+
+  /// Linux URLSession crashes on HTTP/2 redirects under concurrency (linux-notes.md), and libcurl's own following
+  /// would hide the hops from us, so both engines return 3xx and the hops are taken here.
+  private func followingRedirects(_ start: HTTPRequest) async throws -> HTTPResponse {
+    var request = start
+    for _ in 0...Self.maxRedirects {
+      events?(.request(url: redactor.redact(request.url)))
+      let started = Date()
+      let response: HTTPResponse
+      do {
+        response = try await engine.perform(request)
+      } catch let error as HTTPError {
+        throw error.redacted(redactor)
+      }
+      events?(
+        .response(
+          url: redactor.redact(request.url), status: response.status, seconds: Date().timeIntervalSince(started)))
+      guard (300..<400).contains(response.status), response.status != 304, let location = response.header("location")
+      else { return response }
+      guard let next = URL(string: location, relativeTo: request.url)?.absoluteURL,
+        let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https", next.host != nil
+      else {
+        throw HTTPError.unsupportedRedirect(url: redactor.redact(request.url), location: redactor.redact(location))
+      }
+      request.url = Self.upgraded(next)
+    }
+    throw HTTPError.tooManyRedirects(url: redactor.redact(start.url))
+  }
+
+  /// NASA's hosts are served over https, though old records and redirects still say http.
+  public static func upgraded(_ url: URL) -> URL {
+    guard url.scheme?.lowercased() == "http", let host = url.host?.lowercased(),
+      host == "nasa.gov" || host.hasSuffix(".nasa.gov"),
+      var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    else { return url }
+    components.scheme = "https"
+    if components.port == 80 { components.port = nil }
+    return components.url ?? url
+  }
+}

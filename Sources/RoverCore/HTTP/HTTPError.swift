@@ -1,0 +1,55 @@
+import Foundation
+
+/// Failures of the exchange itself, before anyone has read a status or a body: every engine maps its own errors
+/// (URLError, libcurl codes) to these, so the layers above see one vocabulary.
+public enum HTTPError: Error, Equatable, Sendable {
+  case network(url: String, reason: String)
+  case timedOut(url: String, seconds: Int)
+  case tooManyRedirects(url: String)
+  /// A redirect to a scheme rover does not fetch (`file:`, `ftp:`): never followed, never retried.
+  case unsupportedRedirect(url: String, location: String)
+  /// The local file a body was being written to failed (disk full, permissions).
+  case cannotWrite(path: String, reason: String)
+  /// The connection ended before the body did (`expected` is the `Content-Length`, when one was sent).
+  case shortBody(url: String, expected: Int?, received: Int)
+
+  /// Whether the same request could succeed if sent again.
+  public var isTransient: Bool {
+    switch self {
+    case .network, .timedOut, .shortBody: return true
+    case .tooManyRedirects, .unsupportedRedirect, .cannotWrite: return false
+    }
+  }
+}
+
+extension HTTPError {
+  /// The same error with the API key taken out of every URL it names.
+  func redacted(_ redactor: Redactor) -> HTTPError {
+    switch self {
+    case .network(let url, let reason): return .network(url: redactor.redact(url), reason: reason)
+    case .timedOut(let url, let seconds): return .timedOut(url: redactor.redact(url), seconds: seconds)
+    case .tooManyRedirects(let url): return .tooManyRedirects(url: redactor.redact(url))
+    case .unsupportedRedirect(let url, let location):
+      return .unsupportedRedirect(url: redactor.redact(url), location: redactor.redact(location))
+    case .cannotWrite: return self
+    case .shortBody(let url, let expected, let received):
+      return .shortBody(url: redactor.redact(url), expected: expected, received: received)
+    }
+  }
+}
+
+extension HTTPError: LocalizedError {
+  public var errorDescription: String? {
+    switch self {
+    case .network(let url, let reason): return "cannot reach \(url): \(reason)"
+    case .timedOut(let url, let seconds): return "no answer from \(url) within \(seconds)s"
+    case .tooManyRedirects(let url): return "too many redirects from \(url)"
+    case .unsupportedRedirect(let url, let location): return "\(url) redirects to an unsupported URL '\(location)'"
+    case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+    case .shortBody(let url, let expected?, let received) where expected > received:
+      return "short body from \(url): \(received) of \(expected) bytes"
+    case .shortBody(let url, _, 0): return "empty body from \(url)"
+    case .shortBody(let url, _, let received): return "connection closed after \(received) bytes from \(url)"
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// A client for the API-compatible services (nebulum, Mars Vista v1, the retired api.nasa.gov, any copy).
+public struct RoverClient: PhotoService {
+  public let configuration: ServiceConfiguration
+  let events: ClientEventHandler?
+  let fetcher: CachedFetcher
+  /// Latest sols already looked up in this run, so each stored page does not re-read the manifest.
+  let maxSols = Locked<[String: Int?]>([:])
+
+  public init(
+    configuration: ServiceConfiguration, cache: ResponseCache? = nil, cacheMode: CacheMode = CacheMode(),
+    events: ClientEventHandler? = nil
+  ) {
+    self.configuration = configuration
+    self.events = events
+    fetcher = CachedFetcher(configuration: configuration, cache: cache, cacheMode: cacheMode, events: events)
+  }
+
+  public var serviceName: String { configuration.name }
+
+  public func rovers() async throws -> [Rover] {
+    try await fetch(.rovers, as: RoversEnvelope.self) { APIFreshness.rovers($0.rovers) }.rovers
+  }
+
+  public func rover(named name: String) async throws -> Rover {
+    try await fetch(.rover(name), as: RoverEnvelope.self) { APIFreshness.rover($0.rover) }.rover
+  }
+
+  public func manifest(rover name: String) async throws -> PhotoManifest {
+    let manifest = try await fetch(.manifest(name), as: ManifestEnvelope.self) {
+      APIFreshness.rover($0.manifest.rover)
+    }.manifest
+    maxSols.withLock { $0[manifest.rover.name.lowercased()] = manifest.rover.maxSol }
+    return manifest
+  }
+
+  public func photo(id: PhotoID) async throws -> Photo {
+    try await fetch(.photo(id), as: PhotoEnvelope.self) { _ in APIFreshness.long }.photo
+  }
+
+  public func photos(_ query: PhotoQuery) async throws -> [Photo] {
+    switch query.paging {
+    case .page(let number, let perPage):
+      return try await page(query, number: number, perPage: perPage).photos.uniqued()
+    case .all:
+      return try await allPages(query)
+    }
+  }
+
+  /// Pages the same way on every service: the largest `per_page`, stop on a short page or at `total_pages`, and
+  /// fetch the remaining pages concurrently once their number is known.
+  func allPages(_ query: PhotoQuery) async throws -> [Photo] {
+    let requested = configuration.maxPerPage
+    let pager = Pager<Photo>(
+      firstPage: 1, pageSize: requested, width: min(4, max(1, configuration.maxConnections)),
+      fetch: { number in
+        let page = try await self.page(query, number: number, perPage: requested)
+        return Pager.Page(
+          items: page.photos, rawCount: page.photos.count, pageSize: page.pagination?.perPage,
+          lastPage: page.pagination?.totalPages)
+      },
+      onProgress: progressHandler(events))
+    return try await pager.all { await expectedCount(query) }.uniqued()
+  }
+
+  /// The photo count the manifest gives for the query's sol; only exact without a camera filter.
+  private func expectedCount(_ query: PhotoQuery) async -> Int? {
+    guard query.camera == nil, let manifest = try? await manifest(rover: query.rover) else { return nil }
+    switch query.selection {
+    case .sol(let sol): return manifest.sols.first { $0.sol == sol }?.totalPhotos
+    case .latest: return manifest.sols.last?.totalPhotos
+    case .earthDate(let date): return manifest.sols.filter { $0.earthDate == date }.map(\.totalPhotos).reduce(0, +)
+    }
+  }
+
+  func page(_ query: PhotoQuery, number: Int, perPage: Int?) async throws -> PhotosPage {
+    let endpoint = APIEndpoint.photos(
+      rover: query.rover, selection: query.selection, camera: query.camera, page: number, perPage: perPage)
+    let lifetime = APIFreshness.photos(query.selection, knownMaxSol: knownMaxSol(query.rover))
+    return try await fetch(endpoint, as: PhotosPage.self) { _ in lifetime }
+  }
+
+  /// Fetches a decoded document through the response cache, with this service family's error rules.
+  func fetch<T: Decodable & Sendable>(
+    _ endpoint: APIEndpoint, as type: T.Type, lifetime: @escaping @Sendable (T) -> TimeInterval?
+  ) async throws -> T {
+    let classifier = APIResponseClassifier(
+      endpoint: endpoint, serviceName: serviceName, redactor: configuration.redactor, events: events)
+    let request = CachedFetcher.Request<T>(
+      key: cacheKey(endpoint),
+      url: endpoint.url(baseURL: configuration.baseURL, extraQueryItems: configuration.authQueryItems),
+      headers: configuration.authHeaders, what: Self.describe(endpoint), classify: classifier.verdict,
+      lifetime: lifetime)
+    return try await fetcher.fetch(request)
+  }
+}
+
+extension Array where Element == Photo {
+  /// Drops repeated ids (pages that shifted while we read them), keeping the first of each.
+  func uniqued() -> [Photo] {
+    var seen = Set<PhotoID>()
+    return filter { seen.insert($0.id).inserted }
+  }
+}

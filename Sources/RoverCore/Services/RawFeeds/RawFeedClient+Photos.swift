@@ -1,0 +1,132 @@
+import Foundation
+
+extension RawFeedClient {
+  public func photos(_ query: PhotoQuery) async throws -> [Photo] {
+    let rover = try feedRover(query.rover)
+    let sols: [Int]
+    switch query.selection {
+    case .sol(let sol): sols = [sol]
+    case .latest: sols = [try await latest(rover).sol]
+    case .earthDate(let date): sols = MarsCalendar.sols(rover: rover.rawValue, on: date)
+    }
+    var photos: [Photo] = []
+    for sol in sols {
+      photos += try await self.photos(rover, sol: sol, camera: query.camera, paging: query.paging)
+    }
+    return photos.uniqued()
+  }
+
+  public func sols(rover name: String, range: ClosedRange<Int>?, camera: String?) async throws -> [SolDescription] {
+    let rover = try feedRover(name)
+    let latestSol = try await latest(rover).sol
+    let upper = min(range?.upperBound ?? latestSol, latestSol)
+    let lower = range?.lowerBound ?? max(0, upper - Self.defaultSolCount + 1)
+    guard lower <= upper else { return [] }
+    guard upper - lower < Self.maxSolRange else {
+      throw ServiceError.solRangeTooWide(service: serviceName, limit: Self.maxSolRange, lower: lower, upper: upper)
+    }
+    var sols: [SolDescription] = []
+    var done = 0
+    let total = upper - lower + 1
+    try await BoundedConcurrency.run(
+      lower...upper, width: 4,
+      { sol in
+        let photos = try await self.photos(rover, sol: sol, camera: camera, paging: .all)
+        guard !photos.isEmpty else { return nil as SolDescription? }
+        return SolDescription(
+          sol: sol, earthDate: MarsCalendar.earthDate(rover: rover.rawValue, sol: sol), totalPhotos: photos.count,
+          cameras: Set(photos.map(\.camera.name)).sorted())
+      }
+    ) { result in
+      done += 1
+      events?(.progress(done: done, total: total))
+      if let result { sols.append(result) }
+      return true
+    }
+    return sols.sorted { $0.sol < $1.sol }
+  }
+
+  /// One sol's photos: 0-based pages until a short one, later pages at once when the total is known. Records of
+  /// other sols (the Perseverance feed's fallback for an empty sol) and non-full samples are dropped.
+  func photos(_ rover: FeedRover, sol: Int, camera: String?, paging: Paging) async throws -> [Photo] {
+    switch paging {
+    case .page(let number, _):
+      return try await page(rover, sol: sol, camera: camera, page: number - 1).items
+        .filter { keep($0, sol: sol, camera: camera) }
+    case .all:
+      let pager = Pager<Photo>(
+        firstPage: 0, pageSize: rover == .perseverance ? PerseveranceFeed.pageSize : CuriosityFeed.pageSize,
+        fetch: { number in
+          let page = try await self.page(rover, sol: sol, camera: camera, page: number)
+          // Perseverance's feed answers an empty sol with other sols' images: a page with none of this sol's
+          // records ends the listing.
+          guard page.items.contains(where: { $0.sol == sol }) else { return Pager.Page(items: [], rawCount: 0) }
+          return page
+        },
+        onProgress: progressHandler(events))
+      return try await pager.all().filter { keep($0, sol: sol, camera: camera) }.uniqued()
+    }
+  }
+
+  private func keep(_ photo: Photo, sol: Int, camera: String?) -> Bool {
+    guard photo.sol == sol else { return false }
+    if let camera, photo.camera.name.caseInsensitiveCompare(camera) != .orderedSame { return false }
+    return options.includeThumbnails || photo.details?.sampleType == "full"
+  }
+
+  /// One feed page as photos, with the raw record count (before filtering) and the feed's total.
+  func page(_ rover: FeedRover, sol: Int, camera: String?, page: Int) async throws -> Pager<Photo>.Page {
+    let lifetime = isSettled(rover, sol: sol) ? RawFeedFreshness.settledSol : RawFeedFreshness.recentSol
+    let what = "\(rover.rawValue) photos of sol \(sol)\(camera.map { " from \($0)" } ?? "") (page \(page + 1))"
+    switch rover {
+    case .perseverance:
+      let url = PerseveranceFeed.imagesURL(
+        base: configuration.baseURL, sol: sol, camera: camera, page: page, options: options)
+      let feed: PerseveranceFeed.Page = try await get(url, what: what) { _ in lifetime }
+      return Pager.Page(items: feed.images.map(photo), rawCount: feed.images.count, totalCount: feed.totalResults)
+    case .curiosity:
+      let url = CuriosityFeed.itemsURL(base: configuration.baseURL, sol: sol, camera: camera, page: page)
+      let feed: CuriosityFeed.Page = try await get(url, what: what) { _ in lifetime }
+      let total = feed.more == false ? (page * CuriosityFeed.pageSize + feed.items.count) : feed.total
+      return Pager.Page(items: feed.items.map(photo), rawCount: feed.items.count, totalCount: total)
+    }
+  }
+
+  /// Old sols do not change; the latest ones still receive downlinks.
+  private func isSettled(_ rover: FeedRover, sol: Int) -> Bool {
+    guard let latest = latestSols.withLock({ $0[rover.rawValue] }) else { return false }
+    return latest - sol >= RawFeedFreshness.settledSolLag
+  }
+
+  func photo(_ image: PerseveranceFeed.Image) -> Photo {
+    let sizes = image.sizes
+    let source = sizes[options.size.rawValue] ?? sizes["large"] ?? sizes["full"] ?? sizes.values.first ?? ""
+    return Photo(
+      id: .text(image.id), sol: image.sol,
+      camera: Camera(name: image.instrument, fullName: RawFeedCameras.fullName(fromTitle: image.title)),
+      imageSource: source, earthDate: earthDate(image.dateTaken, rover: .perseverance, sol: image.sol),
+      rover: summary(.perseverance),
+      details: PhotoDetails(
+        dateTaken: image.dateTaken, sampleType: image.sampleType, imageFiles: sizes, title: image.title))
+  }
+
+  func photo(_ item: CuriosityFeed.Item) -> Photo {
+    Photo(
+      id: .text(item.id), sol: item.sol,
+      camera: Camera(name: item.instrument, fullName: RawFeedCameras.fullName(fromTitle: item.title)),
+      imageSource: item.url, earthDate: earthDate(item.dateTaken, rover: .curiosity, sol: item.sol),
+      rover: summary(.curiosity),
+      details: PhotoDetails(dateTaken: item.dateTaken, sampleType: item.sampleType, title: item.title))
+  }
+
+  /// The capture date in UTC when the feed has it, else the services' sol arithmetic.
+  private func earthDate(_ taken: String?, rover: FeedRover, sol: Int) -> CalendarDate {
+    taken.flatMap(CalendarDate.init(lenient:)) ?? MarsCalendar.earthDate(rover: rover.rawValue, sol: sol)
+      ?? CalendarDate(daysSinceEpoch: 0)
+  }
+
+  private func summary(_ rover: FeedRover) -> Rover {
+    let dates = MarsCalendar.missions[rover.rawValue]
+    return Rover(name: rover.displayName, landingDate: dates?.landing, launchDate: dates?.launch, status: .active)
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// What a photo service answered that is not photos. Each case carries the input or URL (already redacted) so its
+/// message can name what the user should look at. Transport failures are `HTTPError`s.
+public enum ServiceError: Error, Equatable, Sendable {
+  case unknownRover(name: String)
+  case photoNotFound(id: String)
+  case notFound(url: String)
+  case unavailableRover(name: String, service: String)
+  case unauthorized(service: String, message: String)
+  case rateLimited(retryAfter: Int?, message: String)
+  case serverError(status: Int, url: String)
+  case unexpectedStatus(status: Int, url: String, message: String)
+  case malformedJSON(url: String, detail: String)
+  case offlineMiss(what: String)
+  /// A sol range wider than a slow service lists in one go.
+  case solRangeTooWide(service: String, limit: Int, lower: Int, upper: Int)
+
+  /// The service is down or unreachable (not refusing us): a cached answer, even stale, beats failing.
+  static func isServiceDown(_ error: any Error) -> Bool {
+    switch error {
+    case ServiceError.serverError: return true
+    case let error as HTTPError: return error.isTransient
+    default: return false
+    }
+  }
+}
+
+extension ServiceError: LocalizedError {
+  public var errorDescription: String? {
+    switch self {
+    case .unknownRover(let name):
+      return "unknown rover '\(name)' (try `rover rovers` for the names this service knows)"
+    case .photoNotFound(let id):
+      return "no photo with id \(id)"
+    case .notFound(let url):
+      return "not found: \(url) (is the base URL right?)"
+    case .unavailableRover(let name, let service):
+      return "rover '\(name)' is not available from the \(service) service"
+    case .unauthorized(let service, let message):
+      return "\(service) refused the API key: \(message) (set ROVER_API_KEY or --api-key)"
+    case .rateLimited(let retryAfter, let message):
+      let wait = retryAfter.map { ", retry after \($0)s" } ?? ""
+      return "rate limited by the service\(wait): \(message)"
+    case .serverError(let status, let url):
+      return "service error HTTP \(status) from \(url)"
+    case .unexpectedStatus(let status, let url, let message):
+      return "HTTP \(status) from \(url)\(message.isEmpty ? "" : ": \(message)")"
+    case .malformedJSON(let url, let detail):
+      return "unexpected response from \(url): \(detail)"
+    case .offlineMiss(let what):
+      return "offline and nothing cached for \(what)"
+    case .solRangeTooWide(let service, let limit, let lower, let upper):
+      return "\(service) lists at most \(limit) sols at a time (each is a slow feed request): "
+        + "narrow --from \(lower) --to \(upper)"
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import RoverCore
+
+/// What of the library's events a user sees on stderr: requests only with `--verbose`, a waiting line and page
+/// progress only on a terminal, retries and warnings always.
+enum ClientEventPrinter {
+  static func handler(verbose: Bool) -> ClientEventHandler {
+    let warnedRateLimit = Locked(false)
+    return { event in
+      switch event {
+      case .request(let url):
+        if verbose {
+          StandardError.line("rover: GET \(url)")
+        } else if Terminal.showProgress {
+          // Some feeds take 20 s an answer: show that we are waiting, and on what.
+          StandardError.write("\r\u{1B}[2Kwaiting for \(URL(string: url)?.host ?? "the service")…")
+        }
+      case .response(let url, let status, let seconds):
+        if verbose {
+          StandardError.line("rover: \(status) \(url) (\(Int(seconds * 1000)) ms)")
+        } else if Terminal.showProgress {
+          StandardError.write("\r\u{1B}[2K")
+        }
+      case .retrying(let url, let attempt, let delay, let reason):
+        StandardError.line(
+          "rover: warning: \(reason); retry \(attempt) in \(String(format: "%.1f", delay))s (\(url))")
+      case .rateLimitLow(let remaining, let limit):
+        let first = warnedRateLimit.withLock { warned in
+          defer { warned = true }
+          return !warned
+        }
+        if first || verbose {
+          let of = limit.map { " of \($0)" } ?? ""
+          StandardError.line("rover: warning: \(remaining)\(of) requests left in this rate-limit window")
+        }
+      case .progress(let done, let total):
+        if Terminal.showProgress, let total {
+          StandardError.write("\r\u{1B}[2Kfetching pages \(done)/\(total)")
+          if done >= total { StandardError.write("\r\u{1B}[2K") }
+        }
+      case .warning(let message):
+        StandardError.line("rover: warning: \(message)")
+      }
+    }
+  }
+}
