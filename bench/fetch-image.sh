@@ -29,8 +29,9 @@ JOBS=16
 DELAY_MS=50
 SMALL_SIZE=$((48 * 1024))
 LARGE_SIZE=$((5 * 1024 * 1024))
-# rover-urlsession is rover with ROVER_HTTP_ENGINE=urlsession: the same engine on URLSession, for comparison.
-TOOLS=(rover rover-urlsession curl aria2c)
+# ROVER_BASELINE=/path/to/another/rover adds a rover-baseline row: an older build, to show a change's effect.
+TOOLS=(rover curl aria2c)
+[[ -n ${ROVER_BASELINE:-} ]] && TOOLS+=(rover-baseline)
 
 log() { printf '[bench] %s\n' "$*" >&2; }
 die() {
@@ -270,9 +271,9 @@ run_tool() { # load-index tool outdir timefile errfile
     rover)
       "${timed[@]}" "$ROVER" fetch-image - -o "$out" -j "$JOBS" <"$dir/photos.jsonl" >/dev/null 2>"$errfile" &
       ;;
-    rover-urlsession)
-      "${timed[@]}" env ROVER_HTTP_ENGINE=urlsession "$ROVER" fetch-image - -o "$out" -j "$JOBS" \
-        <"$dir/photos.jsonl" >/dev/null 2>"$errfile" &
+    rover-baseline)
+      "${timed[@]}" "$ROVER_BASELINE" fetch-image - -o "$out" -j "$JOBS" <"$dir/photos.jsonl" >/dev/null \
+        2>"$errfile" &
       ;;
     curl)
       sed "s#@OUT@#$out#" "$dir/curl.template" >"$dir/curl.config"
@@ -468,9 +469,9 @@ for n in 0 1 2; do
         # rover failing is a result, not a broken benchmark: keep measuring the peers and report the error.
         ROVER_FAILURE[n]=$(cat "$WORK/logs/last_failure")
         log "ROVER FAILED: ${ROVER_FAILURE[$n]}"
-      elif [[ $tool == rover-urlsession ]]; then
+      elif [[ $tool == rover-baseline ]]; then
         # The comparison row only: its failure is reported, not fatal.
-        log "rover-urlsession failed: $(cat "$WORK/logs/last_failure")"
+        log "rover-baseline failed: $(cat "$WORK/logs/last_failure")"
       else
         die "$(cat "$WORK/logs/last_failure")"
       fi

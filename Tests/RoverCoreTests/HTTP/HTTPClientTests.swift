@@ -1,0 +1,188 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+@testable import RoverCore
+
+/// The one request loop, in process, over both engines: retries, redirects, classification, progress accounting.
+@Suite struct HTTPClientTests {
+  static let fast = RetryPolicy(maxRetries: 3, baseDelay: 0.01)
+
+  static func engines() -> [any HTTPEngine] {
+    var engines: [any HTTPEngine] = [URLSessionEngine(timeout: 5)]
+    #if canImport(CCurl)
+      engines.append(CurlEngine(maxConnections: 4, timeout: 5))
+    #endif
+    return engines
+  }
+
+  /// Accepts 2xx, retries 5xx, fails the rest: the shape every real classifier has.
+  static func classify(_ response: HTTPResponse) -> HTTPVerdict {
+    switch response.status {
+    case 200..<300: return .accept
+    case 500..<600: return .retry(ServiceError.serverError(status: response.status, url: ""), retryAfter: nil)
+    default: return .fail(ServiceError.unexpectedStatus(status: response.status, url: "", message: ""))
+    }
+  }
+
+  @Test func serverErrorsAreRetriedUntilAnAnswer() async throws {
+    let count = Locked(0)
+    let server = try TestHTTPServer { _ in
+      count.withLock {
+        $0 += 1; return $0
+      } <= 2 ? .json("{}", status: 503) : .json(#"{"ok":true}"#)
+    }
+    defer { server.stop() }
+    for engine in Self.engines() {
+      count.withLock { $0 = 0 }
+      let client = HTTPClient(engine: engine, retryPolicy: Self.fast)
+      let response = try await client.send(HTTPRequest(url: server.url("/x")), classify: Self.classify)
+      #expect(response.status == 200)
+      #expect(String(decoding: response.body, as: UTF8.self) == #"{"ok":true}"#)
+      #expect(count.current == 3, "\(type(of: engine))")
+    }
+  }
+
+  @Test func retriesRunOutWithTheLastError() async throws {
+    let server = try TestHTTPServer { _ in .json("{}", status: 500) }
+    defer { server.stop() }
+    let client = HTTPClient(engine: URLSessionEngine(timeout: 5), retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0))
+    await #expect(throws: ServiceError.serverError(status: 500, url: "")) {
+      try await client.send(HTTPRequest(url: server.url("/x")), classify: Self.classify)
+    }
+    #expect(server.requestCount == 3)
+  }
+
+  @Test func retryAfterIsHonoured() async throws {
+    let started = Date()
+    let count = Locked(0)
+    let server = try TestHTTPServer { _ in
+      count.withLock {
+        $0 += 1; return $0
+      } == 1 ? TestResponse.json("{}", status: 429).adding("Retry-After", "1") : .json("{}")
+    }
+    defer { server.stop() }
+    let client = HTTPClient(engine: URLSessionEngine(timeout: 5), retryPolicy: Self.fast)
+    _ = try await client.send(HTTPRequest(url: server.url("/x"))) { response in
+      response.status == 429
+        ? .retry(ServiceError.rateLimited(retryAfter: 1, message: ""), retryAfter: response.retryAfter) : .accept
+    }
+    #expect(Date().timeIntervalSince(started) >= 0.9)
+    #expect(server.requestCount == 2)
+  }
+
+  @Test func redirectsAreFollowedRelativeAndCounted() async throws {
+    let server = try TestHTTPServer { request in
+      switch request.path {
+      case "/a": return .redirect(to: "/b")
+      case "/b": return .redirect(to: "c", status: 301)
+      default: return .json(#"{"at":"c"}"#)
+      }
+    }
+    defer { server.stop() }
+    for engine in Self.engines() {
+      server.resetLog()
+      let client = HTTPClient(engine: engine, retryPolicy: Self.fast)
+      let response = try await client.send(HTTPRequest(url: server.url("/a")), classify: Self.classify)
+      #expect(response.url == server.url("/c"))
+      #expect(server.requests.map(\.path) == ["/a", "/b", "/c"])
+    }
+  }
+
+  @Test func endlessRedirectsStopAtTheLimit() async throws {
+    let server = try TestHTTPServer { request in .redirect(to: request.path + "x") }
+    defer { server.stop() }
+    let client = HTTPClient(engine: URLSessionEngine(timeout: 5), retryPolicy: Self.fast)
+    await #expect(throws: HTTPError.tooManyRedirects(url: server.url("/r").absoluteString)) {
+      try await client.send(HTTPRequest(url: server.url("/r")), classify: Self.classify)
+    }
+    #expect(server.requestCount == HTTPClient.maxRedirects + 1)
+  }
+
+  @Test func redirectToAFileURLFailsAtOnceWithoutRetry() async throws {
+    let server = try TestHTTPServer { _ in .redirect(to: "file:///etc/passwd") }
+    defer { server.stop() }
+    let client = HTTPClient(engine: URLSessionEngine(timeout: 5), retryPolicy: Self.fast)
+    await #expect(throws: HTTPError.self) {
+      try await client.send(HTTPRequest(url: server.url("/r")), classify: Self.classify)
+    }
+    #expect(server.requestCount == 1)
+  }
+
+  @Test func refusedConnectionsAreRetriedThenNamed() async throws {
+    let server = try TestHTTPServer { _ in .json("{}") }
+    let url = server.url("/gone")
+    server.stop()
+    let client = HTTPClient(engine: URLSessionEngine(timeout: 5), retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0))
+    do {
+      _ = try await client.send(HTTPRequest(url: url), classify: Self.classify)
+      Issue.record("a stopped server answered")
+    } catch let error as HTTPError {
+      guard case .network(let named, _) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(named == url.absoluteString)
+    }
+  }
+
+  @Test func theKeyNeverAppearsInErrors() async throws {
+    let server = try TestHTTPServer { _ in .redirect(to: "ftp://elsewhere/?api_key=SECRET123") }
+    defer { server.stop() }
+    let client = HTTPClient(
+      engine: URLSessionEngine(timeout: 5), retryPolicy: Self.fast, redactor: Redactor(secrets: ["SECRET123"]))
+    do {
+      _ = try await client.send(HTTPRequest(url: server.url("/r?api_key=SECRET123")), classify: Self.classify)
+    } catch let error as HTTPError {
+      #expect(error.errorDescription?.contains("SECRET123") == false, "\(error)")
+    }
+  }
+
+  #if canImport(CCurl)
+    /// A body cut short is retried, and the bytes of the failed attempt are taken back from progress.
+    @Test func shortBodiesAreRetriedAndProgressTakenBack() async throws {
+      let body = Data(repeating: 7, count: 5000)
+      let count = Locked(0)
+      let server = try TestHTTPServer { _ in
+        var response = TestResponse.bytes(body, contentType: "image/jpeg")
+        if count.withLock({
+          $0 += 1; return $0
+        }) == 1 {
+          response.truncateAfter = 1000
+        }
+        return response
+      }
+      defer { server.stop() }
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent("rover-http-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: file) }
+      let progress = Locked(0)
+      let engine = CurlEngine(maxConnections: 2, timeout: 5)
+      defer { engine.shutdown() }
+      let client = HTTPClient(engine: engine, retryPolicy: Self.fast)
+      let request = HTTPRequest(
+        url: server.url("/i.jpg"), body: .file(file, keep: { status, _ in status == 200 }),
+        onBytes: { count in progress.withLock { $0 += count } })
+      let response = try await client.send(request, classify: Self.classify)
+      #expect(response.wroteFile)
+      #expect(response.bytesWritten == body.count)
+      #expect(try Data(contentsOf: file) == body)
+      #expect(progress.current == body.count)
+      #expect(count.current == 2)
+    }
+
+    /// A body the caller does not keep (an HTML page for an image) is not written at all.
+    @Test func unwantedBodiesAreNeverWritten() async throws {
+      let server = try TestHTTPServer { _ in .html("<html>moved</html>") }
+      defer { server.stop() }
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent("rover-http-\(UUID().uuidString)")
+      let engine = CurlEngine(maxConnections: 2, timeout: 5)
+      defer { engine.shutdown() }
+      let response = try await HTTPClient(engine: engine).send(
+        HTTPRequest(url: server.url("/i.jpg"), body: .file(file, keep: { _, type in type.hasPrefix("image/") }))
+      ) { _ in .accept }
+      #expect(!response.wroteFile)
+      #expect(response.contentType.hasPrefix("text/html"))
+      #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+  #endif
+}

@@ -1,0 +1,58 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+@testable import RoverCore
+
+/// NASA's raw feeds in process: 0-based paging, sample-type filtering, the Perseverance feed's answer for an
+/// empty sol.
+@Suite struct RawFeedClientTests {
+  static func client(_ feeds: MockRawFeeds, options: RawFeedOptions = RawFeedOptions()) -> RawFeedClient {
+    var configuration = ServiceConfiguration(preset: .nasaRaw, baseURL: feeds.baseURL)
+    configuration.retryPolicy = RetryPolicy(maxRetries: 1, baseDelay: 0.01)
+    return RawFeedClient(configuration: configuration, options: options)
+  }
+
+  @Test func everyPageOfASolIsReadAndOnlyFullFramesKept() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let photos = try await Self.client(feeds).photos(PhotoQuery(rover: "perseverance", selection: .sol(100)))
+    let expected = feeds.images(rover: "perseverance", sol: 100, includeThumbnails: false)
+    #expect(Set(photos.map(\.id.description)) == Set(expected.map(\.id)))
+    #expect(photos.allSatisfy { $0.details?.sampleType == "full" })
+  }
+
+  @Test func thumbnailsWhenAskedFor() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let client = Self.client(feeds, options: RawFeedOptions(includeThumbnails: true))
+    let photos = try await client.photos(PhotoQuery(rover: "perseverance", selection: .sol(100)))
+    #expect(photos.count == feeds.images(rover: "perseverance", sol: 100, includeThumbnails: true).count)
+  }
+
+  @Test func anEmptySolIsEmptyThoughTheFeedAnswersWithOtherSols() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let photos = try await Self.client(feeds).photos(PhotoQuery(rover: "perseverance", selection: .sol(99)))
+    #expect(photos.isEmpty)
+  }
+
+  @Test func curiosityPagesAndLatestSol() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let client = Self.client(feeds)
+    let latest = try #require(feeds.latestSol(rover: "curiosity"))
+    let photos = try await client.photos(PhotoQuery(rover: "curiosity", selection: .latest))
+    #expect(!photos.isEmpty)
+    #expect(photos.allSatisfy { $0.sol == latest })
+  }
+
+  @Test func spiritIsNamedAsUnavailable() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    await #expect(throws: ServiceError.unavailableRover(name: "spirit", service: "nasa-raw")) {
+      try await Self.client(feeds).photos(PhotoQuery(rover: "spirit", selection: .sol(1)))
+    }
+    #expect(feeds.requestCount == 0)
+  }
+}
