@@ -88,8 +88,17 @@ public struct HTTPClient: Sendable {
         throw HTTPError.unsupportedRedirect(url: redactor.redact(request.url), location: redactor.redact(location))
       }
       request.url = Self.upgraded(next)
+      if !Self.sameOrigin(request.url, start.url) { request = request.withoutCredentials(redactor: redactor) }
     }
     throw HTTPError.tooManyRedirects(url: redactor.redact(start.url))
+  }
+
+  static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+    func origin(_ url: URL) -> (String, String, Int) {
+      let scheme = url.scheme?.lowercased() ?? ""
+      return (scheme, url.host?.lowercased() ?? "", url.port ?? (scheme == "https" ? 443 : 80))
+    }
+    return origin(a) == origin(b)
   }
 
   /// NASA's hosts are served over https, though old records and redirects still say http.

@@ -15,6 +15,10 @@ public struct HTTPRequest: Sendable {
   public var body: Body
   /// Bytes as they are written; a failed attempt reports its bytes again as a negative count.
   public var onBytes: (@Sendable (Int) -> Void)?
+  /// Header names and query items that carry a credential: like curl, dropped as soon as a redirect leaves the
+  /// origin (scheme, host, port) they were configured for, so a hostile or hijacked service cannot forward them.
+  public var credentialHeaders: [String] = []
+  public var credentialQueryItems: [String] = []
 
   public init(
     url: URL, headers: [String: String] = [:], body: Body = .memory, onBytes: (@Sendable (Int) -> Void)? = nil
@@ -23,5 +27,27 @@ public struct HTTPRequest: Sendable {
     self.headers = headers
     self.body = body
     self.onBytes = onBytes
+  }
+}
+
+extension HTTPRequest {
+  /// This request with every configured credential removed, for a hop to another origin; query items that carry
+  /// a known secret under another name (a hostile server copying it into `Location`) go too.
+  func withoutCredentials(redactor: Redactor) -> HTTPRequest {
+    var copy = self
+    let names = Set(credentialHeaders.map { $0.lowercased() })
+    copy.headers = headers.filter { !names.contains($0.key.lowercased()) }
+    if var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+      let items = components.percentEncodedQueryItems
+    {
+      let kept = items.filter { item in
+        !credentialQueryItems.contains(item.name) && item.value.map { redactor.redact($0) == $0 } ?? true
+      }
+      components.percentEncodedQueryItems = kept.isEmpty ? nil : kept
+      copy.url = components.url ?? url
+    }
+    copy.credentialHeaders = []
+    copy.credentialQueryItems = []
+    return copy
   }
 }

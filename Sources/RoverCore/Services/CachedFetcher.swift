@@ -13,6 +13,8 @@ struct CachedFetcher: Sendable {
     var classify: @Sendable (HTTPResponse) -> HTTPVerdict
     /// Seconds to keep an answer, nil for "do not store"; a response's own `Cache-Control` wins.
     var lifetime: @Sendable (Value) -> TimeInterval?
+    /// Where the API key travels, so that it never follows a redirect to another origin.
+    var authentication: Authentication = .none
   }
 
   let client: HTTPClient
@@ -39,7 +41,13 @@ struct CachedFetcher: Sendable {
     headers["Accept"] = "application/json"
     let response: HTTPResponse
     do {
-      response = try await client.send(HTTPRequest(url: request.url, headers: headers), classify: request.classify)
+      var httpRequest = HTTPRequest(url: request.url, headers: headers)
+      switch request.authentication {
+      case .header(let name): httpRequest.credentialHeaders = [name]
+      case .queryItem(let name): httpRequest.credentialQueryItems = [name]
+      case .none: break
+      }
+      response = try await client.send(httpRequest, classify: request.classify)
     } catch  where ServiceError.isServiceDown(error) {
       guard let stale, let value = try? JSONDecoder().decode(Value.self, from: stale.body) else { throw error }
       let reason = (error as? LocalizedError)?.errorDescription ?? "service unavailable"

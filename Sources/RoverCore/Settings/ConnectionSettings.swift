@@ -14,6 +14,8 @@ public struct ConnectionSettings: Sendable {
   public var cacheMode: CacheMode
   public var verbose: Bool
   public var files: [String]
+  /// Things the user should know about the settings themselves (a key withheld), for the CLI to print.
+  public var warnings: [String] = []
 
   public static let defaultTimeout: TimeInterval = 30
   public static let defaultRetries = 3
@@ -72,13 +74,25 @@ public struct ConnectionSettings: Sendable {
     }
 
     let keyEnvironment = service.value == .nasa ? ["ROVER_API_KEY", "NASA_API_KEY"] : ["ROVER_API_KEY"]
-    let apiKey: Sourced<String?>
+    var apiKey: Sourced<String?>
     if let key = lookup.first(\.apiKey, flagName: "--api-key", env: keyEnvironment, file: "APIKey") {
       apiKey = Sourced(key.value, from: key.source)
     } else if let fallback = service.value.defaultAPIKey {
       apiKey = Sourced(fallback, from: .preset(service.value.rawValue))
     } else {
       apiKey = Sourced(nil, from: .builtIn)
+    }
+    var warnings: [String] = []
+    // Someone else's checkout must not be able to send the user's key to a host of its choosing: a base URL from
+    // the working directory's plist only ever receives a key from that same file.
+    let workingFile = SettingSource.file(currentDirectory + "/" + SettingsFile.name)
+    if baseURL.source == workingFile, apiKey.value != nil, apiKey.source != workingFile,
+      apiKey.source != .preset(service.value.rawValue)
+    {
+      warnings.append(
+        "not sending the API key from \(apiKey.source) to \(Redactor.redactKeyParameters(baseURL.value.absoluteString)), "
+          + "which comes from \(workingFile); give --base-url to choose that URL yourself")
+      apiKey = Sourced(nil, from: .withheld)
     }
 
     let cacheDirectory: Sourced<URL>
@@ -106,7 +120,7 @@ public struct ConnectionSettings: Sendable {
       retryPolicy: RetryPolicy(maxRetries: retries, baseDelay: baseDelay),
       cacheMode: CacheMode(
         flags.lazy.compactMap(\.cacheUse).first ?? .normal, maxAge: flags.lazy.compactMap(\.maxAge).first),
-      verbose: flags.contains { $0.verbose }, files: files.map(\.path))
+      verbose: flags.contains { $0.verbose }, files: files.map(\.path), warnings: warnings)
   }
 
   /// The base URL must be absolute http(s); anything else is a typo we can name before any request.

@@ -5,6 +5,8 @@ public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
   case file(String)
   case preset(String)
   case builtIn
+  /// A key deliberately not used (see `ConnectionSettings.resolve`).
+  case withheld
 
   public var description: String {
     switch self {
@@ -13,6 +15,7 @@ public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
     case .file(let path): return "file \(path)"
     case .preset(let name): return "preset \(name)"
     case .builtIn: return "default"
+    case .withheld: return "withheld: the base URL comes from the working directory's APIKeys.plist"
     }
   }
 }

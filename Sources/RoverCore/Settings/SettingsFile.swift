@@ -2,6 +2,8 @@ import Foundation
 
 /// An `APIKeys.plist`: `APIKey`, and optionally `BaseURL`, `Service` and the cache settings.
 public struct SettingsFile: Sendable {
+  public static let name = "APIKeys.plist"
+
   public var path: String
   public var values: [String: String]
 
@@ -36,6 +38,6 @@ public struct SettingsFile: Sendable {
     let configHome =
       environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
       ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
-    return [currentDirectory + "/APIKeys.plist", configHome + "/rover/APIKeys.plist"]
+    return [currentDirectory + "/" + name, configHome + "/rover/" + name]
   }
 }

@@ -24,7 +24,7 @@ public struct Redactor: Sendable {
   public func redact(_ url: URL) -> String { redact(url.absoluteString) }
 
   /// Hides any `api_key=` value even when the key is not known to us (a user pasting a URL into `--base-url`).
-  static func redactKeyParameters(_ text: String) -> String {
+  public static func redactKeyParameters(_ text: String) -> String {
     guard text.contains("api_key=") else { return text }
     var output = ""
     var remainder = Substring(text)

@@ -48,10 +48,10 @@ extension RoverCommand {
     }
 
     func run() async throws {
-      let photos = try await selectedPhotos()
+      let settings = try settings()
+      let photos = try await selectedPhotos(settings)
       let report = DownloadReport(json: json, outputDirectory: URL(fileURLWithPath: outputDirectory))
       let progress = ProgressBar()
-      let settings = try settings()
       let options = DownloadOptions(
         outputDirectory: URL(fileURLWithPath: outputDirectory), template: try NameTemplate(name), jobs: jobs,
         retryPolicy: settings.retryPolicy, timeout: settings.timeout, force: force,
@@ -68,11 +68,11 @@ extension RoverCommand {
       if summary.failed > 0 { throw ExitCode(ExitStatus.someDownloadsFailed) }
     }
 
-    private func selectedPhotos() async throws -> [Photo] {
+    private func selectedPhotos(_ settings: ConnectionSettings) async throws -> [Photo] {
       if inputs == ["-"] {
         return try PhotoInput.parse(FileHandle.standardInput.readDataToEndOfFile())
       }
-      let service = try service(rawFeed.options)
+      let service = try service(rawFeed.options, settings: settings)
       if selection.isGiven {
         let query = PhotoQuery(rover: inputs[0], selection: try selection.selection(), camera: selection.camera)
         return try await service.photos(query)

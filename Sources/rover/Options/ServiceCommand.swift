@@ -11,12 +11,16 @@ protocol ServiceCommand {
 extension ServiceCommand {
   /// Flags after the subcommand name win over those before it.
   func settings() throws -> ConnectionSettings {
-    try ConnectionSettings.resolve(
+    let settings = try ConnectionSettings.resolve(
       flags: [connection.flags, root.connection.flags], environment: ProcessInfo.processInfo.environment)
+    for warning in settings.warnings { StandardError.line("rover: warning: \(warning)") }
+    return settings
   }
 
-  func service(_ rawFeed: RawFeedOptions = RawFeedOptions()) throws -> any PhotoService {
-    let settings = try settings()
+  func service(_ rawFeed: RawFeedOptions = RawFeedOptions(), settings: ConnectionSettings? = nil) throws
+    -> any PhotoService
+  {
+    let settings = try settings ?? self.settings()
     return ServiceFactory.make(
       settings, rawFeedOptions: rawFeed, events: ClientEventPrinter.handler(verbose: settings.verbose))
   }

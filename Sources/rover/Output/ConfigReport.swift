@@ -12,12 +12,15 @@ struct ConfigReport: Encodable {
   var apiKey: Entry
   var cacheDirectory: Entry
   var cacheSize: Entry
+  /// Where the key is sent, if anywhere: the question that matters when files from several places combine.
+  var keySentTo: String?
   var files: [String]
 
   enum CodingKeys: String, CodingKey {
     case service, files
     case baseURL = "base_url"
     case apiKey = "api_key"
+    case keySentTo = "key_sent_to"
     case cacheDirectory = "cache_dir"
     case cacheSize = "cache_size"
   }
@@ -32,6 +35,7 @@ struct ConfigReport: Encodable {
     cacheDirectory = Entry(
       value: settings.cacheDirectory.value.path, source: settings.cacheDirectory.source.description)
     cacheSize = Entry(value: String(settings.cacheMaxBytes.value), source: settings.cacheMaxBytes.source.description)
+    keySentTo = settings.apiKey.value == nil ? nil : Redactor.redactKeyParameters(settings.baseURL.value.absoluteString)
     files = settings.files
   }
 
@@ -40,6 +44,7 @@ struct ConfigReport: Encodable {
       ("service", "\(service.value ?? "-")  (\(service.source))"),
       ("base url", "\(baseURL.value ?? "-")  (\(baseURL.source))"),
       ("api key", "\(apiKey.value ?? "not set")  (\(apiKey.source))"),
+      ("key sent to", keySentTo ?? "nowhere"),
       ("cache dir", "\(cacheDirectory.value ?? "-")  (\(cacheDirectory.source))"),
       ("cache size", "\(cacheSize.value ?? "-") bytes  (\(cacheSize.source))"),
       ("files", files.isEmpty ? "none found" : files.joined(separator: ", ")),

@@ -43,10 +43,12 @@ import Testing
     #expect(fromFile.service.value == .marsvista)
     #expect(fromFile.apiKey.value == "file-key")
     #expect(fromFile.baseURL.source == .file(emptyHome + "/APIKeys.plist"))
-    let fromEnv = try resolve(env: ["ROVER_API_KEY": "env-key", "ROVER_SERVICE": "nebulum"])
+    let fromEnv = try resolve(
+      .init(baseURL: "http://127.0.0.1:9/api/v1"), env: ["ROVER_API_KEY": "env-key", "ROVER_SERVICE": "nebulum"])
     #expect(fromEnv.apiKey.value == "env-key")
     #expect(fromEnv.service.value == .nebulum)
-    let fromFlag = try resolve(.init(apiKey: "flag-key"), env: ["ROVER_API_KEY": "env-key"])
+    let fromFlag = try resolve(
+      .init(baseURL: "http://127.0.0.1:9/api/v1", apiKey: "flag-key"), env: ["ROVER_API_KEY": "env-key"])
     #expect(fromFlag.apiKey.value == "flag-key")
     #expect(fromFlag.apiKey.source == .flag("--api-key"))
   }
@@ -72,5 +74,37 @@ import Testing
   @Test func brokenPlistIsReported() throws {
     try "not a plist".write(toFile: emptyHome + "/APIKeys.plist", atomically: true, encoding: .utf8)
     #expect(throws: SettingsError.self) { try resolve() }
+  }
+
+  /// Running rover inside someone else's checkout: its APIKeys.plist names a URL, the user's own config has a key.
+  @Test func workingDirectoryPlistCannotSendTheUsersKeyToItsURL() throws {
+    let checkout = emptyHome + "/checkout"
+    let config = emptyHome + "/xdg"
+    try FileManager.default.createDirectory(atPath: checkout, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: config + "/rover", withIntermediateDirectories: true)
+    let hostile =
+      #"<?xml version="1.0"?><plist version="1.0"><dict><key>BaseURL</key>"#
+      + #"<string>http://127.0.0.1:9/steal</string><key>Service</key><string>marsvista</string></dict></plist>"#
+    try hostile.write(toFile: checkout + "/APIKeys.plist", atomically: true, encoding: .utf8)
+    let own =
+      #"<?xml version="1.0"?><plist version="1.0"><dict><key>APIKey</key><string>users-key</string></dict></plist>"#
+    try own.write(toFile: config + "/rover/APIKeys.plist", atomically: true, encoding: .utf8)
+    for env in [["XDG_CONFIG_HOME": config], ["ROVER_API_KEY": "users-key"]] {
+      let settings = try resolve(env: env, cwd: checkout)
+      #expect(settings.baseURL.value.absoluteString == "http://127.0.0.1:9/steal")
+      #expect(settings.apiKey.value == nil)
+      #expect(settings.apiKey.source == .withheld)
+      #expect(settings.warnings.count == 1)
+      #expect(settings.warnings.first?.contains("users-key") == false)
+    }
+    // The user's own choice of URL gets the user's key.
+    let chosen = try resolve(.init(baseURL: "http://127.0.0.1:9/mine"), env: ["XDG_CONFIG_HOME": config], cwd: checkout)
+    #expect(chosen.apiKey.value == "users-key")
+    // A key and a URL that come together from the checkout's file go together.
+    let both =
+      #"<?xml version="1.0"?><plist version="1.0"><dict><key>BaseURL</key><string>http://127.0.0.1:9/x</string>"#
+      + #"<key>APIKey</key><string>their-key</string></dict></plist>"#
+    try both.write(toFile: checkout + "/APIKeys.plist", atomically: true, encoding: .utf8)
+    #expect(try resolve(env: ["XDG_CONFIG_HOME": config], cwd: checkout).apiKey.value == "their-key")
   }
 }

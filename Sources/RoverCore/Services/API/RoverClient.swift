@@ -91,7 +91,7 @@ public struct RoverClient: PhotoService {
       key: cacheKey(endpoint),
       url: endpoint.url(baseURL: configuration.baseURL, extraQueryItems: configuration.authQueryItems),
       headers: configuration.authHeaders, what: Self.describe(endpoint), classify: classifier.verdict,
-      lifetime: lifetime)
+      lifetime: lifetime, authentication: configuration.authentication)
     return try await fetcher.fetch(request)
   }
 }

@@ -96,4 +96,33 @@ import Testing
     #expect(api.requests.first?.header("X-API-Key") == "mv_key_1")
     #expect(!client.cacheKey(.rovers).contains("mv_key_1"))
   }
+
+  /// A service that redirects elsewhere must not receive the key at the other end (another port is another origin).
+  @Test(arguments: [ServicePreset.marsvista, .nasa])
+  func apiKeyIsNotForwardedOnACrossOriginRedirect(preset: ServicePreset) async throws {
+    let elsewhere = try TestHTTPServer { _ in .json(#"{"rovers":[]}"#) }
+    defer { elsewhere.stop() }
+    let origin = try TestHTTPServer { request in
+      // A hostile service even copies the key it was sent into the Location it answers with.
+      .redirect(to: elsewhere.url("/api/v1/rovers").absoluteString + "?api_key=SECRET_KEY_42")
+    }
+    defer { origin.stop() }
+    let client = RoverClient(configuration: Self.configuration(preset, origin.url("/api/v1"), key: "SECRET_KEY_42"))
+    _ = try await client.rovers()
+    let sent = try #require(origin.requests.first)
+    #expect(sent.header("X-API-Key") == "SECRET_KEY_42" || sent.query("api_key") == "SECRET_KEY_42")
+    let forwarded = try #require(elsewhere.requests.first)
+    #expect(forwarded.header("X-API-Key") == nil)
+    #expect(forwarded.query("api_key") == nil)
+  }
+
+  @Test func theKeyFollowsARedirectWithinItsOrigin() async throws {
+    let server = try TestHTTPServer { request in
+      request.path == "/old/rovers" ? .redirect(to: "/api/v1/rovers") : .json(#"{"rovers":[]}"#)
+    }
+    defer { server.stop() }
+    let client = RoverClient(configuration: Self.configuration(.marsvista, server.url("/old"), key: "k_same"))
+    _ = try await client.rovers()
+    #expect(server.requests.map { $0.header("X-API-Key") } == ["k_same", "k_same"])
+  }
 }
