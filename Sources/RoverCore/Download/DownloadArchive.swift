@@ -1,38 +1,116 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A record of completed photos, one tab-separated line each (`rover`, `id`, `bytes`, `path`), appended as each
-/// photo completes so an interrupted run keeps what it finished. Lines cut short by a crash are ignored on load.
+/// photo completes so an interrupted run keeps what it finished.
+///
+/// The file is opened without following a link, read only after taking an exclusive lock that is held for the
+/// whole run (so two processes sharing it take turns instead of both downloading everything), and read line by
+/// line: a line that is not UTF-8 or not four fields is skipped and counted, never the whole file.
 public final class DownloadArchive: @unchecked Sendable {
   public struct Entry: Hashable, Sendable {
     public var bytes: Int
     public var path: String
   }
 
-  public let url: URL
-  // @unchecked: `entries` and `handle` are only used under `lock`.
+  public let path: String
+  /// Lines that could not be read; the caller says so once.
+  public let skippedLines: Int
+  // @unchecked: `entries`, `byPath` and `pending` are only used under `lock`; `descriptor` never changes.
   private let lock = NSLock()
+  private let descriptor: Int32
   private var entries: [String: Entry] = [:]
   private var byPath: [String: Entry] = [:]
-  private var handle: FileHandle?
-
+  private var pending = Data()
+  private var pendingCount = 0
   /// Lines held back before a write; 0 writes each line at once (the user's `--archive`), more saves a write per
   /// photo for the hidden record, whose loss in a crash only costs a size check.
   let batch: Int
-  private var pending = ""
-  private var pendingCount = 0
 
-  public init(url: URL, batch: Int = 0) throws {
-    self.url = url
+  /// Opens (creating) `name` relative to `directory` (`AT_FDCWD` for a path of the user's), waiting for another
+  /// process's lock; `onWait` is told once if it has to wait.
+  init(
+    directory: Int32 = AT_FDCWD, name: String, shownAs path: String, batch: Int = 0, onWait: (String) -> Void = { _ in }
+  )
+    async throws
+  {
+    self.path = path
     self.batch = max(0, batch)
-    if let text = try? String(contentsOf: url, encoding: .utf8) {
-      for line in text.split(separator: "\n") {
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-        guard fields.count == 4, let bytes = Int(fields[2]) else { continue }
-        let entry = Entry(bytes: bytes, path: String(fields[3]))
-        entries[Self.key(rover: String(fields[0]), id: String(fields[1]))] = entry
+    descriptor = openat(directory, name, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      let reason = errno == ELOOP ? "a symbolic link; refusing to follow it" : errnoText()
+      throw DownloadError.io(path: path, reason: reason)
+    }
+    do {
+      try await Self.lockExclusively(descriptor, path: path, onWait: onWait)
+      let (loaded, skipped, tornTail) = try Self.read(descriptor, path: path)
+      skippedLines = skipped
+      for (key, entry) in loaded {
+        entries[key] = entry
         byPath[entry.path] = entry
       }
+      // A run killed mid-line left a torn tail: the next record starts on a line of its own.
+      if tornTail { pending.append(UInt8(ascii: "\n")) }
+    } catch {
+      close(descriptor)
+      throw error
     }
+  }
+
+  deinit {
+    close(descriptor)
+  }
+
+  /// Polls rather than blocks, so Ctrl-C still ends a run that is waiting for another one.
+  private static func lockExclusively(_ descriptor: Int32, path: String, onWait: (String) -> Void) async throws {
+    var told = false
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR else { throw DownloadError.io(path: path, reason: errnoText()) }
+      if !told {
+        onWait("waiting for another rover that is using \(path)")
+        told = true
+      }
+      try await Task.sleep(nanoseconds: 100_000_000)
+    }
+  }
+
+  private static func read(_ descriptor: Int32, path: String) throws -> (
+    entries: [(String, Entry)], skipped: Int, tornTail: Bool
+  ) {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    var offset: off_t = 0
+    while true {
+      let count = pread(descriptor, &buffer, buffer.count, offset)
+      if count < 0, errno == EINTR { continue }
+      if count < 0 { throw DownloadError.io(path: path, reason: errnoText()) }
+      if count == 0 { break }
+      data.append(contentsOf: buffer[0..<count])
+      offset += off_t(count)
+    }
+    var entries: [(String, Entry)] = []
+    var skipped = 0
+    let tornTail = !data.isEmpty && data.last != UInt8(ascii: "\n")
+    let lines = data.split(separator: UInt8(ascii: "\n"))
+    for (index, line) in lines.enumerated() {
+      // The torn tail is an unfinished record, not a bad one: drop it without counting.
+      if tornTail && index == lines.count - 1 { break }
+      guard let text = String(validating: line, as: UTF8.self) else {
+        skipped += 1
+        continue
+      }
+      let fields = text.split(separator: "\t", omittingEmptySubsequences: false)
+      guard fields.count == 4, let bytes = Int(fields[2]), bytes >= 0 else {
+        skipped += 1
+        continue
+      }
+      entries.append(
+        (key(rover: String(fields[0]), id: String(fields[1])), Entry(bytes: bytes, path: String(fields[3]))))
+    }
+    return (entries, skipped, tornTail)
   }
 
   static func key(rover: String, id: String) -> String { rover.lowercased() + "\t" + id }
@@ -52,22 +130,14 @@ public final class DownloadArchive: @unchecked Sendable {
     try lock.withLock { try writePending() }
   }
 
-  /// One `write(2)` on an `O_APPEND` descriptor; call with `lock` held.
+  /// One `write(2)` on the `O_APPEND` descriptor, so lines from two writers never interleave; call under `lock`.
   private func writePending() throws {
-    guard !pending.isEmpty else { return }
-    if handle == nil {
-      let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-      guard descriptor >= 0 else {
-        throw DownloadError.io(path: url.path, reason: String(cString: strerror(errno)))
-      }
-      handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    guard pendingCount > 0 else { return }
+    let written = pending.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    guard written == pending.count else {
+      throw DownloadError.io(path: path, reason: written < 0 ? errnoText() : "short write")
     }
-    do {
-      try handle?.write(contentsOf: Data(pending.utf8))
-    } catch {
-      throw DownloadError.io(path: url.path, reason: FileStore.reason(error))
-    }
-    pending = ""
+    pending.removeAll(keepingCapacity: true)
     pendingCount = 0
   }
 
@@ -82,7 +152,7 @@ public final class DownloadArchive: @unchecked Sendable {
       [clean(photo.rover.name.lowercased()), clean(photo.id.description), String(bytes), clean(path)]
       .joined(separator: "\t") + "\n"
     try lock.withLock {
-      pending += line
+      pending.append(contentsOf: line.utf8)
       pendingCount += 1
       if pendingCount > batch { try writePending() }
       let entry = Entry(bytes: bytes, path: path)

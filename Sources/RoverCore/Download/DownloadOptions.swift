@@ -71,6 +71,8 @@ public struct DownloadSummary: Sendable {
 /// Progress as it happens; the library never draws it.
 public enum DownloadEvent: Sendable {
   case planned(total: Int)
+  /// Something the user should know that is not one photo's result (waiting for a lock, unreadable record lines).
+  case warning(String)
   case bytes(Int)
   case finished(DownloadResult)
 }

@@ -1,21 +1,25 @@
 import Foundation
 
 extension Downloader {
-  /// Fetches `url` into a temporary file beside `destination`, verifies it, renames it into place; the client
-  /// retries what may succeed next time.
-  func fetch(_ url: URL, to destination: URL, photo: Photo, client: HTTPClient) async throws -> Saved {
-    let temporary = FileStore.temporaryURL(for: destination)
+  /// Fetches `url` into a temporary file in `directory`, verifies it, gives it its name; the client retries what
+  /// may succeed next time.
+  func fetch(_ url: URL, into directory: SafeDirectory, as name: String, photo: Photo, client: HTTPClient)
+    async throws -> Saved
+  {
+    let file = try directory.temporaryFile()
     let events = self.events
     let request = HTTPRequest(
       url: url, headers: ["Accept": "image/*, */*;q=0.1"],
-      body: .file(temporary, keep: { status, type in (200..<300).contains(status) && Self.isImage(type) }),
+      body: .file(
+        descriptor: file.descriptor, path: directory.path + "/" + name,
+        keep: { status, type in (200..<300).contains(status) && Self.isImage(type) }),
       onBytes: { events(.bytes($0)) })
     do {
       let response = try await client.send(request) { verdict($0, photo: photo) }
-      try FileStore.rename(temporary, to: destination)
-      return Saved(file: destination, bytes: response.bytesWritten)
+      try file.commit(as: name)
+      return Saved(directory: directory, name: name, bytes: response.bytesWritten)
     } catch {
-      FileStore.remove(temporary)
+      file.discard()
       throw try Self.downloadError(error)
     }
   }

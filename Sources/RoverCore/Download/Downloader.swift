@@ -1,17 +1,18 @@
 import Foundation
 
 /// The bulk download engine: bounded concurrency, one transfer per image URL however many photos share it,
-/// atomic files, retries, skip-on-re-run, and a clean stop on cancellation.
+/// atomic files created only through descriptors of the output directory, retries, skip-on-re-run, and a clean
+/// stop on cancellation.
 public final class Downloader: Sendable {
   /// A finished transfer: where the bytes landed.
   struct Saved: Sendable {
-    var file: URL
+    var directory: SafeDirectory
+    var name: String
     var bytes: Int
   }
 
-  /// The shared work for one URL and the file its first requester asked for.
+  /// The shared work for one URL.
   struct InFlight: Sendable {
-    var destination: URL
     var task: Task<Saved, any Error>
   }
 
@@ -19,8 +20,9 @@ public final class Downloader: Sendable {
   let events: @Sendable (DownloadEvent) -> Void
   /// Keyed by image URL so a URL is fetched at most once per run; kept for the whole run, finished tasks included.
   let inFlight = Cache<String, InFlight>(label: "rover.downloads")
-  let createdDirectories = Locked<Set<String>>([])
-  let listings = Locked<[String: Set<String>]>([:])
+  /// Open subdirectories by relative path: most photos share one, and a descriptor spares walking it again.
+  /// Bounded, because a mission has thousands of sol directories and a process only so many descriptors.
+  let directories = Cache<String, SafeDirectory>(countLimit: 64, label: "rover.directories")
 
   public init(options: DownloadOptions, events: @escaping @Sendable (DownloadEvent) -> Void = { _ in }) {
     self.options = options
@@ -42,14 +44,23 @@ public final class Downloader: Sendable {
     var unique: [Photo] = []
     var seen = Set<PhotoID>()
     for photo in photos where seen.insert(photo.id).inserted { unique.append(photo) }
-    try createDirectory(options.outputDirectory)
-    let record = try DownloadArchive(
-      url: options.outputDirectory.appendingPathComponent(DownloadOptions.recordName, isDirectory: false), batch: 64)
-    let archive = try options.archive.map { try DownloadArchive(url: $0) }
+    let root = try SafeDirectory.root(options.outputDirectory)
+    let events = self.events
+    let notice: (String) -> Void = { events(.warning($0)) }
+    let record = try await DownloadArchive(
+      directory: root.descriptor, name: DownloadOptions.recordName,
+      shownAs: root.path + "/" + DownloadOptions.recordName, batch: 64, onWait: notice)
+    var archive: DownloadArchive?
+    if let url = options.archive {
+      archive = try await DownloadArchive(name: url.path, shownAs: url.path, onWait: notice)
+    }
+    for file in [record, archive].compactMap({ $0 }) where file.skippedLines > 0 {
+      notice("skipped \(file.skippedLines) unreadable line\(file.skippedLines == 1 ? "" : "s") in \(file.path)")
+    }
     let engine = makeEngine()
     defer { (engine as? CurlEngine)?.shutdown() }
     let client = HTTPClient(engine: engine, retryPolicy: options.retryPolicy)
-    let context = RunContext(record: record, archive: archive, client: client)
+    let context = RunContext(root: root, record: record, archive: archive, client: client)
     events(.planned(total: unique.count))
 
     var summary = DownloadSummary()
@@ -79,6 +90,7 @@ public final class Downloader: Sendable {
   }
 
   struct RunContext: Sendable {
+    let root: SafeDirectory
     let record: DownloadArchive
     let archive: DownloadArchive?
     let client: HTTPClient
@@ -87,39 +99,41 @@ public final class Downloader: Sendable {
   /// One photo; nil when the run was cancelled before it finished (an interruption is not a failure).
   func process(_ photo: Photo, context: RunContext) async -> DownloadResult? {
     let relative = options.template.path(for: photo)
-    // `isDirectory: false` spares a stat(2) per photo that `appendingPathComponent(_:)` makes to find out.
-    let destination = options.outputDirectory.appendingPathComponent(relative, isDirectory: false)
     func result(_ outcome: DownloadResult.Outcome) -> DownloadResult {
       DownloadResult(photo: photo, path: relative, outcome: outcome)
     }
-    if let reason = skipReason(photo, relative: relative, destination: destination, context: context) {
-      // A photo already in place enters a new --archive too, so moving the files later does not fetch it again.
-      if reason == "exists", let archive = context.archive, archive.entry(for: photo) == nil {
-        try? archive.record(photo, bytes: FileStore.size(of: destination) ?? 0, path: relative)
-      }
-      return result(.skipped(reason: reason))
-    }
-    guard let url = ImageURL.resolve(photo.imageSource) else {
-      return result(.failed(.invalidURL(photo.imageSource)))
-    }
+    let slash = relative.lastIndex(of: "/")
+    let folder = slash.map { String(relative[..<$0]) } ?? ""
+    let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
     do {
-      try createDirectoryOnce(destination.deletingLastPathComponent(), relative: relative)
+      let directory = try self.directory(folder, context: context)
+      if let reason = skipReason(photo, relative: relative, directory: directory, name: name, context: context) {
+        // A photo already in place enters a new --archive too, so moving the files later does not fetch it again.
+        if reason == "exists", let archive = context.archive, archive.entry(for: photo) == nil {
+          try? archive.record(photo, bytes: directory.regularFileSize(name) ?? 0, path: relative)
+        }
+        return result(.skipped(reason: reason))
+      }
+      guard let url = ImageURL.resolve(photo.imageSource) else {
+        return result(.failed(.invalidURL(photo.imageSource)))
+      }
       // Keyed by the URL's text: hashing a URL value recomputes its string every time.
       let entry = inFlight.value(
         forKey: url.absoluteString,
         orInsert: {
           InFlight(
-            destination: destination,
-            task: Task { try await self.fetch(url, to: destination, photo: photo, client: context.client) })
+            task: Task {
+              try await self.fetch(url, into: directory, as: name, photo: photo, client: context.client)
+            })
         })
       // A run cancelled between `cancelTransfers()` and this insertion would otherwise leave this one running.
       if Task.isCancelled { entry.task.cancel() }
       let saved = try await entry.task.value
-      if saved.file != destination {
-        try FileStore.place(copyOf: saved.file, at: destination)
+      if saved.directory !== directory || saved.name != name {
+        try directory.place(name, sameAs: saved.name, in: saved.directory)
       }
       if options.writeMetadata {
-        try FileStore.writeAtomically(try Self.metadata(photo), to: destination.appendingPathExtension("json"))
+        try directory.writeAtomically(try Self.metadata(photo), name: name + ".json")
       }
       try context.record.record(photo, bytes: saved.bytes, path: relative)
       try context.archive?.record(photo, bytes: saved.bytes, path: relative)
@@ -131,50 +145,30 @@ public final class Downloader: Sendable {
     }
   }
 
-  private func skipReason(_ photo: Photo, relative: String, destination: URL, context: RunContext) -> String? {
+  /// The open directory for a relative folder, walked (and created) without following links.
+  private func directory(_ folder: String, context: RunContext) throws -> SafeDirectory {
+    guard !folder.isEmpty else { return context.root }
+    return try directories.value(forKey: folder) {
+      try context.root.subdirectory(folder.split(separator: "/"))
+    }
+  }
+
+  private func skipReason(
+    _ photo: Photo, relative: String, directory: SafeDirectory, name: String, context: RunContext
+  ) -> String? {
     guard !options.force else { return nil }
     if context.archive?.entry(for: photo) != nil { return "in archive" }
-    guard
-      existingNames(in: destination.deletingLastPathComponent(), relative: relative)
-        .contains(destination.lastPathComponent), let size = FileStore.size(of: destination)
-    else { return nil }
+    guard let size = directory.regularFileSize(name) else { return nil }
     if let recorded = context.record.entry(forPath: relative) {
       return recorded.bytes == size ? "exists" : nil
     }
-    // A file we did not record: only complete files are ever renamed into place, so trust a non-empty one.
+    // A file we did not record: only complete files are ever given a final name, so trust a non-empty one.
     return size > 0 ? "exists" : nil
   }
 
   private func cancelTransfers() {
     // Cancelling the run cancels every shared transfer; one waiter leaving never does.
     inFlight.forEachValue { $0.task.cancel() }
-  }
-
-  /// The names in a directory when this run first looked: one listing instead of a failing stat(2) per photo.
-  /// Only files placed before the run can be skipped, so a listing taken once is enough.
-  private func existingNames(in directory: URL, relative: String) -> Set<String> {
-    let key = relative.lastIndex(of: "/").map { String(relative[..<$0]) } ?? ""
-    if let names = listings.withLock({ $0[key] }) { return names }
-    let names = Set((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-    listings.withLock { $0[key] = names }
-    return names
-  }
-
-  /// Most photos share a directory: create each one once per run, not once per photo.
-  private func createDirectoryOnce(_ url: URL, relative: String) throws {
-    let key = relative.lastIndex(of: "/").map { String(relative[..<$0]) } ?? ""
-
-    guard !createdDirectories.withLock({ $0.contains(key) }) else { return }
-    try createDirectory(url)
-    createdDirectories.withLock { _ = $0.insert(key) }
-  }
-
-  private func createDirectory(_ url: URL) throws {
-    do {
-      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    } catch {
-      throw DownloadError.io(path: url.path, reason: FileStore.reason(error))
-    }
   }
 
   static func metadata(_ photo: Photo) throws -> Data {

@@ -145,7 +145,6 @@
       curl_multi_remove_handle(multi, handle)
       curl_easy_cleanup(handle)
       active[handle] = nil
-      job.closeFile()
       if let error { job.resume(throwing: error) } else { job.resume(returning: job.finished()) }
     }
 

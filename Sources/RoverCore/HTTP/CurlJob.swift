@@ -23,7 +23,6 @@
     var body = Data()
     var bytesWritten = 0
     var wroteFile = false
-    var descriptor: Int32 = -1
     var discarded = false
     var failure: HTTPError?
     /// Written and read under `CurlEngine.lock`.
@@ -117,17 +116,17 @@
       return true
     }
 
-    /// Opens the file only for a body worth keeping; anything else is aborted at its first byte.
+    /// Starts the file only for a body worth keeping; anything else is aborted at its first byte.
     private func headersComplete() {
-      guard case .file(let file, let keep) = request.body, (200..<600).contains(status), descriptor < 0, !discarded
+      guard case .file(let descriptor, let path, let keep) = request.body, (200..<600).contains(status), !wroteFile,
+        !discarded
       else { return }
       guard keep(status, contentType) else {
         discarded = true
         return
       }
-      descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-      if descriptor < 0 {
-        failure = .cannotWrite(path: file.path, reason: String(cString: strerror(errno)))
+      if ftruncate(descriptor, 0) != 0 || lseek(descriptor, 0, SEEK_SET) != 0 {
+        failure = .cannotWrite(path: path, reason: String(cString: strerror(errno)))
       } else {
         wroteFile = true
       }
@@ -136,19 +135,19 @@
     /// Returns how many bytes were taken; fewer than offered aborts the transfer.
     func body(_ bytes: UnsafeRawPointer, count: Int) -> Int {
       guard !discarded, failure == nil else { return 0 }
-      guard case .file(let file, _) = request.body else {
+      guard case .file(let descriptor, let path, _) = request.body else {
         // Redirect and error bodies of file requests are dropped above; this is a `.memory` request.
         body.append(bytes.assumingMemoryBound(to: UInt8.self), count: count)
         return count
       }
-      if descriptor < 0 { headersComplete() }
-      guard descriptor >= 0 else { return 0 }
+      if !wroteFile { headersComplete() }
+      guard wroteFile, failure == nil else { return 0 }
       var offset = 0
       while offset < count {
         let written = write(descriptor, bytes + offset, count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          failure = .cannotWrite(path: file.path, reason: String(cString: strerror(errno)))
+          failure = .cannotWrite(path: path, reason: String(cString: strerror(errno)))
           return 0
         }
         offset += written
@@ -156,14 +155,6 @@
       bytesWritten += count
       request.onBytes?(count)
       return count
-    }
-
-    func closeFile() {
-      guard descriptor >= 0 else { return }
-      if close(descriptor) != 0, failure == nil, wroteFile, case .file(let file, _) = request.body {
-        failure = .cannotWrite(path: file.path, reason: String(cString: strerror(errno)))
-      }
-      descriptor = -1
     }
   }
 #endif

@@ -5,9 +5,10 @@ public struct HTTPRequest: Sendable {
   /// Where a response body goes: API answers are small and wanted whole, images stream to a file.
   public enum Body: Sendable {
     case memory
-    /// Written only when `keep(status, contentType)` says so as soon as the head is in; other bodies are dropped
-    /// unread, so an HTML error page never costs its download.
-    case file(URL, keep: @Sendable (_ status: Int, _ contentType: String) -> Bool)
+    /// Written to an open descriptor the caller owns (truncated first, so a retry starts clean), only when
+    /// `keep(status, contentType)` says so as soon as the head is in; other bodies are dropped unread, so an HTML
+    /// error page never costs its download. `path` names the file in messages.
+    case file(descriptor: Int32, path: String, keep: @Sendable (_ status: Int, _ contentType: String) -> Bool)
   }
 
   public var url: URL

@@ -40,14 +40,16 @@ public final class URLSessionEngine: HTTPEngine {
       if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
     }
     var result = HTTPResponse(url: request.url, status: http.statusCode, headers: headers, body: data)
-    if case .file(let file, let keep) = request.body {
+    if case .file(let descriptor, let path, let keep) = request.body {
       // Only where libcurl is missing (not Linux): the body was read whole, so write it out now.
       result.body = Data()
       if keep(result.status, result.contentType) {
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
         do {
-          try data.write(to: file)
+          try handle.truncate(atOffset: 0)
+          try handle.write(contentsOf: data)
         } catch {
-          throw HTTPError.cannotWrite(path: file.path, reason: error.localizedDescription)
+          throw HTTPError.cannotWrite(path: path, reason: error.localizedDescription)
         }
         result.wroteFile = true
         result.bytesWritten = data.count

@@ -58,6 +58,7 @@ extension RoverCommand {
         archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata)
       let downloader = Downloader(options: options) { event in
         if case .finished(let result) = event { report.finished(result, progress: progress) }
+        if case .warning(let text) = event { progress.message("rover: warning: \(text)") }
         progress.handle(event)
       }
       let summary = try await downloader.run(photos)

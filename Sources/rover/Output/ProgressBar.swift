@@ -25,6 +25,7 @@ final class ProgressBar: Sendable {
       case .planned(let total): state.total = total
       case .bytes(let count): state.bytes += count
       case .finished: state.done += 1
+      case .warning: return nil
       }
       let now = Date()
       guard now.timeIntervalSince(state.lastDraw) >= 0.1 || state.done == state.total else { return nil }

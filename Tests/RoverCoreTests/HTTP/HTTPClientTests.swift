@@ -155,12 +155,15 @@ import Testing
       defer { server.stop() }
       let file = FileManager.default.temporaryDirectory.appendingPathComponent("rover-http-\(UUID().uuidString)")
       defer { try? FileManager.default.removeItem(at: file) }
+      let descriptor = open(file.path, O_RDWR | O_CREAT | O_EXCL, 0o644)
+      defer { close(descriptor) }
       let progress = Locked(0)
       let engine = CurlEngine(maxConnections: 2, timeout: 5)
       defer { engine.shutdown() }
       let client = HTTPClient(engine: engine, retryPolicy: Self.fast)
       let request = HTTPRequest(
-        url: server.url("/i.jpg"), body: .file(file, keep: { status, _ in status == 200 }),
+        url: server.url("/i.jpg"),
+        body: .file(descriptor: descriptor, path: file.path, keep: { status, _ in status == 200 }),
         onBytes: { count in progress.withLock { $0 += count } })
       let response = try await client.send(request, classify: Self.classify)
       #expect(response.wroteFile)
@@ -175,14 +178,18 @@ import Testing
       let server = try TestHTTPServer { _ in .html("<html>moved</html>") }
       defer { server.stop() }
       let file = FileManager.default.temporaryDirectory.appendingPathComponent("rover-http-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: file) }
+      let descriptor = open(file.path, O_RDWR | O_CREAT | O_EXCL, 0o644)
+      defer { close(descriptor) }
       let engine = CurlEngine(maxConnections: 2, timeout: 5)
       defer { engine.shutdown() }
-      let response = try await HTTPClient(engine: engine).send(
-        HTTPRequest(url: server.url("/i.jpg"), body: .file(file, keep: { _, type in type.hasPrefix("image/") }))
-      ) { _ in .accept }
+      let keepImages = HTTPRequest.Body.file(
+        descriptor: descriptor, path: file.path, keep: { _, type in type.hasPrefix("image/") })
+      let response = try await HTTPClient(engine: engine).send(HTTPRequest(url: server.url("/i.jpg"), body: keepImages))
+      { _ in .accept }
       #expect(!response.wroteFile)
       #expect(response.contentType.hasPrefix("text/html"))
-      #expect(!FileManager.default.fileExists(atPath: file.path))
+      #expect(try Data(contentsOf: file).isEmpty)
     }
   #endif
 }

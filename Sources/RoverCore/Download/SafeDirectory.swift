@@ -1,0 +1,134 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A directory held open by descriptor. Every component below the output directory is opened with `O_NOFOLLOW`
+/// and every file is created relative to the descriptor, so a symbolic link planted under `-o` (as a directory
+/// or at a file's name) can never send a file elsewhere, and renaming a directory mid-run cannot either.
+final class SafeDirectory: Sendable {
+  let descriptor: Int32
+  /// For messages only: the path as the user would recognise it.
+  let path: String
+
+  private init(descriptor: Int32, path: String) {
+    self.descriptor = descriptor
+    self.path = path
+  }
+
+  deinit {
+    close(descriptor)
+  }
+
+  /// The output directory itself, created if missing. The user named it, so a link there is the user's choice.
+  static func root(_ url: URL) throws -> SafeDirectory {
+    do {
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    } catch {
+      throw DownloadError.io(path: url.path, reason: reason(error))
+    }
+    let descriptor = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw DownloadError.io(path: url.path, reason: errnoText()) }
+    return SafeDirectory(descriptor: descriptor, path: url.path)
+  }
+
+  /// A directory below this one, each component created if missing and never followed if it is a link.
+  func subdirectory<Components: Sequence>(_ components: Components) throws -> SafeDirectory
+  where Components.Element: StringProtocol {
+    var current = self
+    for component in components {
+      let name = String(component)
+      let path = current.path + "/" + name
+      if mkdirat(current.descriptor, name, 0o755) != 0, errno != EEXIST {
+        throw DownloadError.io(path: path, reason: errnoText())
+      }
+      let descriptor = openat(current.descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        let refused = errno == ELOOP || errno == ENOTDIR
+        throw DownloadError.io(
+          path: path, reason: refused ? "not a directory (a symbolic link?); refusing to follow it" : errnoText())
+      }
+      current = SafeDirectory(descriptor: descriptor, path: path)
+    }
+    return current
+  }
+
+  /// The size of a regular file here; nil for anything else, links included.
+  func regularFileSize(_ name: String) -> Int? {
+    var info = stat()
+    guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      return nil
+    }
+    return Int(info.st_size)
+  }
+
+  /// A file to write before it has a name: unnamed (`O_TMPFILE`) where the file system allows, so a killed run
+  /// leaves nothing behind; otherwise a hidden, unpredictable name created exclusively.
+  func temporaryFile() throws -> TemporaryFile {
+    if Self.canNameUnnamedFiles {
+      let unnamed = openat(descriptor, ".", Self.temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
+      if unnamed >= 0 { return TemporaryFile(descriptor: unnamed, directory: self, name: nil) }
+    }
+    let name = ".rover-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).part"
+    let named = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard named >= 0 else { throw DownloadError.io(path: path + "/" + name, reason: errnoText()) }
+    return TemporaryFile(descriptor: named, directory: self, name: name)
+  }
+
+  /// `O_TMPFILE`, which Glibc defines as a macro Swift cannot import: `__O_TMPFILE | O_DIRECTORY`, with
+  /// `__O_TMPFILE` 020000000 on x86-64 and arm64.
+  private static let temporaryFileFlag: Int32 = 0o20_000_000 | O_DIRECTORY
+
+  /// An unnamed file is named through `/proc/self/fd`; without /proc, named temporaries it is.
+  private static let canNameUnnamedFiles = access("/proc/self/fd", F_OK) == 0
+
+  /// Writes `data` under `name`, atomically and without following a link at that name.
+  func writeAtomically(_ data: Data, name: String) throws {
+    let file = try temporaryFile()
+    do {
+      try file.write(data)
+      try file.commit(as: name)
+    } catch {
+      file.discard()
+      throw error
+    }
+  }
+
+  /// A second name for a file already in place (photos that share one image): a hard link where possible, else a
+  /// copy; atomic either way.
+  func place(_ name: String, sameAs sourceName: String, in source: SafeDirectory) throws {
+    let staging = ".rover-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).link"
+    if linkat(source.descriptor, sourceName, descriptor, staging, 0) == 0 {
+      guard renameat(descriptor, staging, descriptor, name) == 0 else {
+        let failure = DownloadError.io(path: path + "/" + name, reason: errnoText())
+        unlinkat(descriptor, staging, 0)
+        throw failure
+      }
+      return
+    }
+    let input = openat(source.descriptor, sourceName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard input >= 0 else { throw DownloadError.io(path: source.path + "/" + sourceName, reason: errnoText()) }
+    defer { close(input) }
+    let file = try temporaryFile()
+    do {
+      try file.copy(from: input)
+      try file.commit(as: name)
+    } catch {
+      file.discard()
+      throw error
+    }
+  }
+
+  /// The system's own words for a failed file operation ("No space left on device"), not Foundation's wrapper.
+  static func reason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let posix = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError), posix.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(posix.code)))
+    }
+    if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+    return nsError.localizedDescription
+  }
+}
+
+func errnoText() -> String { String(cString: strerror(errno)) }

@@ -1,0 +1,159 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+@testable import RoverCore
+
+/// Attacks on the output directory and its records: links planted where rover writes, damaged and shared records.
+@Suite struct DownloadHardeningTests {
+  static func photo(_ id: Int, _ url: URL, sol: Int = 1000) -> Photo {
+    Photo(
+      id: .number(id), sol: sol, camera: Camera(name: "FHAZ"), imageSource: url.absoluteString,
+      earthDate: CalendarDate(year: 2015, month: 5, day: 30)!, rover: Rover(name: "Curiosity", status: .active))
+  }
+
+  static func directory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rover-hard-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// A file outside the output directory that an attacker wants overwritten.
+  static func victim() throws -> URL {
+    let url = try directory().appendingPathComponent("victim")
+    try Data("precious".utf8).write(to: url)
+    return url
+  }
+
+  static func run(
+    _ photos: [Photo], into directory: URL, template: String = NameTemplate.defaultPattern, archive: URL? = nil
+  ) async throws -> (DownloadSummary, [DownloadResult], [String]) {
+    let results = Locked<[DownloadResult]>([])
+    let warnings = Locked<[String]>([])
+    let options = DownloadOptions(
+      outputDirectory: directory, template: try NameTemplate(template), jobs: 4,
+      retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.01), archive: archive)
+    let summary = try await Downloader(options: options) { event in
+      if case .finished(let result) = event { results.withLock { $0.append(result) } }
+      if case .warning(let text) = event { warnings.withLock { $0.append(text) } }
+    }.run(photos)
+    return (summary, results.current, warnings.current)
+  }
+
+  @Test func symlinkAtTemporaryNameIsNotFollowed() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try Self.directory()
+    let victim = try Self.victim()
+    // The names round 1 used for temporaries, predictable from the pid: every one of them a link to the victim.
+    for serial in 1...8 {
+      try FileManager.default.createSymbolicLink(
+        atPath: dir.appendingPathComponent(".curiosity_1000_FHAZ_1.jpg.\(getpid())-\(serial).part").path,
+        withDestinationPath: victim.path)
+    }
+    let (summary, _, _) = try await Self.run([Self.photo(1, api.server.url("/images/a.jpg"))], into: dir)
+    #expect(summary.downloaded == 1)
+    #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
+    let placed = dir.appendingPathComponent("curiosity_1000_FHAZ_1.jpg")
+    #expect(try FileManager.default.attributesOfItem(atPath: placed.path)[.type] as? FileAttributeType == .typeRegular)
+    // Nothing named is left behind: the temporary never had a name.
+    let hidden = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".part") }
+    #expect(hidden.count == 8)
+  }
+
+  @Test func symlinkAtTheFinalNameIsReplacedNotWrittenThrough() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try Self.directory()
+    let victim = try Self.victim()
+    let placed = dir.appendingPathComponent("curiosity_1000_FHAZ_1.jpg")
+    try FileManager.default.createSymbolicLink(atPath: placed.path, withDestinationPath: victim.path)
+    let (summary, _, _) = try await Self.run([Self.photo(1, api.server.url("/images/a.jpg"))], into: dir)
+    #expect(summary.downloaded == 1)
+    #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
+    let attributes = try FileManager.default.attributesOfItem(atPath: placed.path)
+    #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+    #expect(attributes[.size] as? Int == api.dataset.imageSize)
+  }
+
+  @Test func symlinkedDirectoryUnderOutputIsNotFollowed() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try Self.directory()
+    let elsewhere = try Self.directory()
+    try FileManager.default.createSymbolicLink(
+      atPath: dir.appendingPathComponent("1000").path, withDestinationPath: elsewhere.path)
+    let photos = [Self.photo(1, api.server.url("/images/a.jpg")), Self.photo(2, api.server.url("/images/b.jpg"))]
+    let (summary, results, _) = try await Self.run(photos, into: dir, template: "{sol}/{id}.{ext}")
+    #expect(summary.downloaded == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    guard case .failed(.io(let path, let reason))? = results.first?.outcome else {
+      Issue.record("\(results)")
+      return
+    }
+    #expect(path.hasSuffix("/1000"))
+    #expect(reason.contains("refusing to follow"))
+  }
+
+  @Test func symlinkAtTheRecordFileIsNotFollowed() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try Self.directory()
+    let victim = try Self.victim()
+    try FileManager.default.createSymbolicLink(
+      atPath: dir.appendingPathComponent(DownloadOptions.recordName).path, withDestinationPath: victim.path)
+    await #expect(throws: DownloadError.self) {
+      _ = try await Self.run([Self.photo(1, api.server.url("/images/a.jpg"))], into: dir)
+    }
+    #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
+    #expect(api.requestCount == 0)
+  }
+
+  @Test func symlinkAtTheArchiveIsNotFollowed() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try Self.directory()
+    let victim = try Self.victim()
+    let archive = dir.appendingPathComponent("done.txt")
+    try FileManager.default.createSymbolicLink(atPath: archive.path, withDestinationPath: victim.path)
+    await #expect(throws: DownloadError.self) {
+      _ = try await Self.run([Self.photo(1, api.server.url("/images/a.jpg"))], into: dir, archive: archive)
+    }
+    #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
+  }
+
+  /// One line that is not UTF-8 costs that line, with one warning; a torn last line does not swallow the next.
+  @Test func aDamagedArchiveKeepsItsGoodLines() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try Self.directory()
+    let archive = dir.appendingPathComponent("done.txt")
+    var text = Data()
+    for id in 1...5 { text += Data("curiosity\t\(id)\t4096\tx/\(id).jpg\n".utf8) }
+    text += Data([0x63, 0xFF, 0xFE, 0x09, 0x0A])  // invalid UTF-8
+    text += Data("curiosity\t6\t40".utf8)  // torn by a crash
+    try text.write(to: archive)
+    let photos = (1...7).map { Self.photo($0, api.server.url("/images/\($0).jpg")) }
+    let (summary, _, warnings) = try await Self.run(photos, into: dir, archive: archive)
+    #expect(summary.skipped == 5)
+    #expect(summary.downloaded == 2)
+    #expect(warnings.contains { $0.contains("skipped 1 unreadable line") }, "\(warnings)")
+    let lines = try String(contentsOf: archive, encoding: .isoLatin1).split(separator: "\n")
+    #expect(lines.filter { $0.hasPrefix("curiosity\t6\t4096\t") || $0.hasPrefix("curiosity\t7\t4096\t") }.count == 2)
+  }
+
+  /// Two runs sharing one output directory take turns: every image is fetched once, not once per run.
+  @Test func twoRunsSharingADirectoryFetchEachPhotoOnce() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    api.inject(.delay(0.05), times: .max, pathPrefix: "/images/")
+    let dir = try Self.directory()
+    let photos = (1...20).map { Self.photo($0, api.server.url("/images/\($0).jpg")) }
+    async let first = Self.run(photos, into: dir)
+    async let second = Self.run(photos, into: dir)
+    let (a, b) = try await (first, second)
+    #expect(a.0.downloaded + b.0.downloaded == 20)
+    #expect(a.0.skipped + b.0.skipped == 20)
+    #expect(api.requestCount(pathPrefix: "/images/") == 20)
+  }
+}
