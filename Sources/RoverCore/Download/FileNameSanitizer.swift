@@ -13,7 +13,7 @@ enum FileNameSanitizer {
   static func component(_ raw: String) -> String {
     var text = String(
       raw.unicodeScalars.map { scalar -> Character in
-        if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "/" || scalar == "\\" || scalar == ":" {
+        if ControlCharacters.isControl(scalar) || scalar == "/" || scalar == "\\" || scalar == ":" {
           return "_"
         }
         return Character(scalar)

@@ -11,7 +11,8 @@ extension RoverCommand {
         Files are written to a hidden temporary name and renamed only when complete, so a final name always holds \
         a whole image. A re-run skips what is already in place. Name placeholders: \
         \(NameTemplate.placeholders.map { "{\($0)}" }.joined(separator: " ")); default: \(NameTemplate.defaultPattern).
-        Exit codes: 0 all downloaded or skipped, 3 some failed, 74 cannot write, 130 interrupted.
+        Exit codes: 0 all downloaded or skipped, 3 some failed, 74 cannot write, 130 interrupted (143 SIGTERM, \
+        129 SIGHUP).
         """)
 
     @ParentCommand var root: RoverCommand

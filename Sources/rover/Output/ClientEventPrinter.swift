@@ -13,7 +13,8 @@ enum ClientEventPrinter {
           StandardError.line("rover: GET \(url)")
         } else if Terminal.showProgress {
           // Some feeds take 20 s an answer: show that we are waiting, and on what.
-          StandardError.write("\r\u{1B}[2Kwaiting for \(URL(string: url)?.host ?? "the service")…")
+          let host = ControlCharacters.escaped(URL(string: url)?.host ?? "the service")
+          StandardError.write("\r\u{1B}[2Kwaiting for \(host)…")
         }
       case .response(let url, let status, let seconds):
         if verbose {

@@ -12,7 +12,8 @@ enum ExitStatus {
   static let temporaryFailure: Int32 = 75
   static let permission: Int32 = 77
   static let someDownloadsFailed: Int32 = 3
-  static let interrupted: Int32 = 130
+  /// 130 after Ctrl-C, 143 after SIGTERM, 129 after SIGHUP.
+  static var interrupted: Int32 { Interrupt.exitCode }
 
   static func code(for error: ServiceError) -> Int32 {
     switch error {

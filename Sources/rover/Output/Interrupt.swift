@@ -1,19 +1,35 @@
 import Dispatch
 import Foundation
+import RoverCore
 
-/// Turns Ctrl-C into task cancellation, so every in-flight request and download unwinds and cleans up.
+/// Turns Ctrl-C, `kill` (SIGTERM: what `timeout`, systemd and CI send) and a closed terminal (SIGHUP) into task
+/// cancellation, so every in-flight request and download unwinds, cleans up and prints its summary; the exit
+/// code then says which signal it was (128 + its number).
 enum Interrupt {
+  static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+  private static let received = Locked<Int32?>(nil)
+
+  /// The exit code for a run the user stopped: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP.
+  static var exitCode: Int32 { 128 + (received.current ?? SIGINT) }
+
   static func run(_ body: @escaping @Sendable () async throws -> Void) async throws -> Int32 {
-    signal(SIGINT, SIG_IGN)
     let task = Task { try await body() }
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    source.setEventHandler { @Sendable in
-      // A second Ctrl-C means "now": the first one's clean-up is taking too long for the user.
-      if task.isCancelled { _exit(130) }
-      task.cancel()
+    let sources = signals.map { number in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { @Sendable in
+        // A second signal means "now": the first one's clean-up is taking too long for the user.
+        let first = received.withLock { current in
+          defer { current = current ?? number }
+          return current == nil
+        }
+        if !first { _exit(exitCode) }
+        task.cancel()
+      }
+      source.resume()
+      return source
     }
-    source.resume()
-    defer { source.cancel() }
+    defer { sources.forEach { $0.cancel() } }
     try await task.value
     return 0
   }

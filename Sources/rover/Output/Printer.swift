@@ -1,4 +1,5 @@
 import Foundation
+import RoverCore
 
 /// Renders results on stdout in the chosen format. Data goes to stdout only; nothing else is written there.
 struct Printer {
@@ -41,8 +42,13 @@ struct Printer {
     }
   }
 
+  /// JSON stays exact (its encoder escapes control characters anyway); other formats on a terminal show control
+  /// characters instead of obeying them.
   func write(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    let safe =
+      format == .json || format == .jsonl || !Terminal.stdoutIsTTY
+      ? text : ControlCharacters.escaped(text, keepingNewlines: true)
+    FileHandle.standardOutput.write(Data(safe.utf8))
   }
 }
 

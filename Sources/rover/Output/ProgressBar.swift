@@ -44,7 +44,7 @@ final class ProgressBar: Sendable {
         defer { state.lastDraw = .distantPast }
         return state.visible
       }
-    StandardError.write((visible ? "\r\u{1B}[2K" : "") + line + "\n")
+    StandardError.write((visible ? "\r\u{1B}[2K" : "") + ControlCharacters.escaped(line) + "\n")
   }
 
   /// Clears the bar so the summary starts on a clean line.

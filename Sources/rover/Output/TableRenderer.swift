@@ -1,6 +1,10 @@
+import RoverCore
+
 /// Aligned text tables and RFC 4180 CSV.
 enum TableRenderer {
   static func table(columns: [String], rows: [[String]], numeric: Set<Int> = [], color: Bool) -> String {
+    // Cells come from servers: escape what a terminal would act on, before measuring widths.
+    let rows = rows.map { $0.map { ControlCharacters.escaped($0) } }
     var widths = columns.map(\.count)
     for row in rows {
       for (index, cell) in row.enumerated() where index < widths.count {
@@ -33,7 +37,10 @@ enum TableRenderer {
   /// `key  value` lines for one object (a photo, a manifest summary).
   static func keyValues(_ pairs: [(String, String)]) -> String {
     let width = pairs.map(\.0.count).max() ?? 0
-    return pairs.map { $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + $0.1 }.joined(separator: "\n")
+    let lines = pairs.map { key, value -> String in
+      key + String(repeating: " ", count: width - key.count) + "  " + ControlCharacters.escaped(value)
+    }
+    return lines.joined(separator: "\n")
       + "\n"
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RoverCore
 
 #if canImport(Glibc)
   import Glibc
@@ -30,11 +31,14 @@ enum Terminal {
 
 /// Writes to stderr without buffering, so messages interleave correctly with progress lines.
 enum StandardError {
+  /// Writes as is: for our own terminal codes (progress), with any server text already escaped by the caller.
   static func write(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
   }
 
+  /// One message line; control characters from a server (a camera name, a URL, an error body) are shown, not
+  /// obeyed, and cannot break the line in two.
   static func line(_ text: String) {
-    write(text + "\n")
+    write(ControlCharacters.escaped(text) + "\n")
   }
 }
