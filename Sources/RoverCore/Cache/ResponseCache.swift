@@ -102,12 +102,23 @@ public final class ResponseCache: Sendable {
       oldest: files.map(\.modified).min(), newest: files.map(\.modified).max())
   }
 
-  /// Removes every entry, or those not used for `olderThan` seconds; returns how many were removed.
+  /// Removes every entry, or those not used for `olderThan` seconds; returns how many were removed, and throws
+  /// after removing what it could if any entry could not be removed (a read-only cache is not a cleared one).
   @discardableResult
-  public func clear(olderThan age: TimeInterval? = nil, now: Date = Date()) -> Int {
+  public func clear(olderThan age: TimeInterval? = nil, now: Date = Date()) throws -> Int {
     var removed = 0
+    var failed = 0
+    var reason = ""
     for file in listing() where age.map({ now.timeIntervalSince(file.modified) > $0 }) ?? true {
-      if unlink(file.url.path) == 0 { removed += 1 }
+      if unlink(file.url.path) == 0 {
+        removed += 1
+      } else {
+        failed += 1
+        reason = String(cString: strerror(errno))
+      }
+    }
+    if failed > 0 {
+      throw CacheError.cannotRemove(count: failed, removed: removed, directory: entriesDirectory.path, reason: reason)
     }
     return removed
   }

@@ -36,7 +36,7 @@ extension Downloader {
       return error.isTransient ? .retry(error, retryAfter: response.retryAfter) : .fail(error)
     }
     guard response.wroteFile else {
-      let hint = ImageURL.deadLinkHint(for: photo, url: response.url)
+      let hint = ImageURL.deadLinkHint(for: photo, url: response.url, contentType: response.contentType)
       return .fail(DownloadError.notAnImage(contentType: response.contentType, url: url, hint: hint))
     }
     let expected = response.contentLength

@@ -45,6 +45,7 @@ public final class Downloader: Sendable {
     var seen = Set<PhotoID>()
     for photo in photos where seen.insert(photo.id).inserted { unique.append(photo) }
     let root = try SafeDirectory.root(options.outputDirectory)
+    root.removeStaleTemporaries()
     let events = self.events
     let notice: (String) -> Void = { events(.warning($0)) }
     let record = try await DownloadArchive(
@@ -149,7 +150,9 @@ public final class Downloader: Sendable {
   private func directory(_ folder: String, context: RunContext) throws -> SafeDirectory {
     guard !folder.isEmpty else { return context.root }
     return try directories.value(forKey: folder) {
-      try context.root.subdirectory(folder.split(separator: "/"))
+      let directory = try context.root.subdirectory(folder.split(separator: "/"))
+      directory.removeStaleTemporaries()
+      return directory
     }
   }
 

@@ -9,8 +9,10 @@ enum ImageURL {
     return HTTPClient.upgraded(url)
   }
 
-  /// Says why a photo URL answers with a web page: NASA removed the Spirit and Opportunity images in 2024.
-  static func deadLinkHint(for photo: Photo, url: URL) -> String? {
+  /// Says why a photo URL answers with a web page (NASA removed the Spirit and Opportunity images in 2024); a
+  /// body that is not a page gets no guess.
+  static func deadLinkHint(for photo: Photo, url: URL, contentType: String) -> String? {
+    guard contentType.lowercased().hasPrefix("text/html") else { return nil }
     let rover = photo.rover.name.lowercased()
     if rover == "spirit" || rover == "opportunity" || url.path.contains("/mer/gallery/") {
       return "NASA removed the Spirit and Opportunity raw images in 2024; this link is dead"

@@ -70,7 +70,7 @@ final class SafeDirectory: Sendable {
       let unnamed = openat(descriptor, ".", Self.temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
       if unnamed >= 0 { return TemporaryFile(descriptor: unnamed, directory: self, name: nil) }
     }
-    let name = ".rover-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).part"
+    let name = ".rover-\(Self.host)-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).part"
     let named = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard named >= 0 else { throw DownloadError.io(path: path + "/" + name, reason: errnoText()) }
     return TemporaryFile(descriptor: named, directory: self, name: name)
@@ -82,6 +82,26 @@ final class SafeDirectory: Sendable {
 
   /// An unnamed file is named through `/proc/self/fd`; without /proc, named temporaries it is.
   private static let canNameUnnamedFiles = access("/proc/self/fd", F_OK) == 0
+
+  /// This machine's name, in temporary names: a pid only proves its owner gone on the machine that made it.
+  static let host: String = {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count) == 0 else { return "host" }
+    let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return name.isEmpty ? "host" : FileNameSanitizer.flatten(name).replacingOccurrences(of: "-", with: "_")
+  }()
+
+  /// Removes named temporaries (the fallback where a file system has no `O_TMPFILE`) left by a killed run on this
+  /// machine: only those whose process is provably gone, never one that another live run is still writing.
+  func removeStaleTemporaries() {
+    let prefix = ".rover-\(Self.host)-"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".part") {
+      let fields = name.dropFirst(prefix.count).split(separator: "-")
+      guard let pid = fields.first.flatMap({ pid_t($0) }), pid != getpid() else { continue }
+      if kill(pid, 0) != 0 && errno == ESRCH { unlinkat(descriptor, name, 0) }
+    }
+  }
 
   /// Writes `data` under `name`, atomically and without following a link at that name.
   func writeAtomically(_ data: Data, name: String) throws {

@@ -14,6 +14,10 @@
   /// threads touch only under `lock`; that is why the class is `@unchecked Sendable`.
   public final class CurlEngine: HTTPEngine, @unchecked Sendable {
     private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+    /// Bytes a second below which a transfer counts as stalled.
+    static let lowSpeedLimit = 1024
+    /// The largest file written: no Mars image comes near it, an endless stream stops at it.
+    static let maxFileBytes = 1 << 30
 
     private let multi: UnsafeMutableRawPointer
     private let timeout: Int
@@ -112,8 +116,8 @@
       rover_curl_easy_set_long(handle, CURLOPT_BUFFERSIZE, 102_400)
       rover_curl_easy_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
       rover_curl_easy_set_long(handle, CURLOPT_CONNECTTIMEOUT, timeout)
-      // A stall, not a slow link, is a timeout: under 1 byte/s for `timeout` seconds.
-      rover_curl_easy_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
+      // A trickle is a stall: under 1 KB/s on average for `timeout` seconds is a timeout, retried like one.
+      rover_curl_easy_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, Self.lowSpeedLimit)
       rover_curl_easy_set_long(handle, CURLOPT_LOW_SPEED_TIME, timeout)
       rover_curl_easy_set_callback(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback)
       rover_curl_easy_set_pointer(handle, CURLOPT_HEADERDATA, context)

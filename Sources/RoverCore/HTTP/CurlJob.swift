@@ -137,11 +137,19 @@
       guard !discarded, failure == nil else { return 0 }
       guard case .file(let descriptor, let path, _) = request.body else {
         // Redirect and error bodies of file requests are dropped above; this is a `.memory` request.
+        guard body.count + count <= URLSessionEngine.defaultMaxBodyBytes else {
+          failure = .responseTooLarge(url: url, limit: URLSessionEngine.defaultMaxBodyBytes)
+          return 0
+        }
         body.append(bytes.assumingMemoryBound(to: UInt8.self), count: count)
         return count
       }
       if !wroteFile { headersComplete() }
       guard wroteFile, failure == nil else { return 0 }
+      guard bytesWritten + count <= CurlEngine.maxFileBytes else {
+        failure = .responseTooLarge(url: url, limit: CurlEngine.maxFileBytes)
+        return 0
+      }
       var offset = 0
       while offset < count {
         let written = write(descriptor, bytes + offset, count - offset)

@@ -12,12 +12,14 @@ public enum HTTPError: Error, Equatable, Sendable {
   case cannotWrite(path: String, reason: String)
   /// The connection ended before the body did (`expected` is the `Content-Length`, when one was sent).
   case shortBody(url: String, expected: Int?, received: Int)
+  /// An answer larger, decoded, than any real one: a bomb or a server that never stops.
+  case responseTooLarge(url: String, limit: Int)
 
   /// Whether the same request could succeed if sent again.
   public var isTransient: Bool {
     switch self {
     case .network, .timedOut, .shortBody: return true
-    case .tooManyRedirects, .unsupportedRedirect, .cannotWrite: return false
+    case .tooManyRedirects, .unsupportedRedirect, .cannotWrite, .responseTooLarge: return false
     }
   }
 }
@@ -34,6 +36,7 @@ extension HTTPError {
     case .cannotWrite: return self
     case .shortBody(let url, let expected, let received):
       return .shortBody(url: redactor.redact(url), expected: expected, received: received)
+    case .responseTooLarge(let url, let limit): return .responseTooLarge(url: redactor.redact(url), limit: limit)
     }
   }
 }
@@ -49,6 +52,8 @@ extension HTTPError: LocalizedError {
     case .shortBody(let url, let expected?, let received) where expected > received:
       return "short body from \(url): \(received) of \(expected) bytes"
     case .shortBody(let url, _, 0): return "empty body from \(url)"
+    case .responseTooLarge(let url, let limit):
+      return "answer from \(url) is larger than \(limit / 1_048_576) MB; refusing to read more"
     case .shortBody(let url, _, let received): return "connection closed after \(received) bytes from \(url)"
     }
   }

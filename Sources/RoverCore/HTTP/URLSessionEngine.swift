@@ -4,13 +4,19 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// API answers over URLSession: small JSON bodies, held in memory. (Image files go through `CurlEngine`, which
-/// costs a fraction of URLSession's CPU per file on Linux and never holds a body in memory.)
+/// API answers over URLSession: small JSON bodies, held in memory, and bounded twice: by size (decoded, so a
+/// gzip bomb stops at the cap, not at 2 GiB) and by time (the whole response, so a server that trickles a byte
+/// a second cannot hold a command for ever). Image files go through `CurlEngine`.
 public final class URLSessionEngine: HTTPEngine {
-  let session: URLSession
-  let timeout: TimeInterval
+  /// The largest answer read, decoded: a whole Curiosity manifest is about 1 MB, a page of 500 photos 300 KB.
+  public static let defaultMaxBodyBytes = 32 * 1024 * 1024
 
-  public init(timeout: TimeInterval = 30, maxConnectionsPerHost: Int = 16) {
+  let session: URLSession
+  let delegate: SessionDelegate
+  let timeout: TimeInterval
+  let maxBodyBytes: Int
+
+  public init(timeout: TimeInterval = 30, maxConnectionsPerHost: Int = 16, maxBodyBytes: Int = defaultMaxBodyBytes) {
     let configuration = URLSessionConfiguration.ephemeral
     // The default of 6 silently caps every task group above it (linux-notes.md).
     configuration.httpMaximumConnectionsPerHost = max(1, maxConnectionsPerHost)
@@ -18,22 +24,31 @@ public final class URLSessionEngine: HTTPEngine {
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
     configuration.httpCookieStorage = nil
-    session = URLSession(configuration: configuration, delegate: RedirectRefusingDelegate(), delegateQueue: nil)
+    delegate = SessionDelegate(timeout: max(1, timeout))
+    session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     self.timeout = max(1, timeout)
+    self.maxBodyBytes = maxBodyBytes
   }
 
   public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
     var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-    let data: Data
-    let response: URLResponse
-    do {
-      (data, response) = try await session.cancellableData(for: urlRequest)
-    } catch let error as URLError {
-      throw try Self.mapped(error, url: request.url.absoluteString, timeout: timeout)
-    }
-    guard let http = response as? HTTPURLResponse else {
-      throw HTTPError.network(url: request.url.absoluteString, reason: "not an HTTP response")
+    let url = request.url.absoluteString
+    let task = session.dataTask(with: urlRequest)
+    let box = TaskBox()
+    let (data, http) = try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        delegate.register(task, url: url, limit: maxBodyBytes, continuation: continuation)
+        box.set(task)
+        task.resume()
+        // The whole response, not each read, is what `--timeout` bounds.
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [delegate] in
+          if delegate.expire(task) { TaskBox.cancelAsynchronously(task) }
+        }
+      }
+    } onCancel: {
+      // Never `task.cancel()` here: see `TaskBox`.
+      box.cancelLater()
     }
     var headers: [String: String] = [:]
     for (key, value) in http.allHeaderFields {
@@ -73,15 +88,5 @@ public final class URLSessionEngine: HTTPEngine {
     case .badServerResponse: return .network(url: url, reason: "bad server response")
     default: return .network(url: url, reason: "network error \(error.code.rawValue)")
     }
-  }
-}
-
-/// Answers every redirect with nil so that `HTTPClient` sees the 3xx and follows it itself.
-final class RedirectRefusingDelegate: NSObject, URLSessionTaskDelegate, Sendable {
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-  ) {
-    completionHandler(nil)
   }
 }

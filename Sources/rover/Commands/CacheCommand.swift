@@ -43,7 +43,7 @@ extension RoverCommand {
 
       func run() async throws {
         let cache = try settings().responseCache
-        let removed = cache.clear(olderThan: olderThan.flatMap(DurationText.parse))
+        let removed = try cache.clear(olderThan: olderThan.flatMap(DurationText.parse))
         StandardError.line("removed \(removed) cached response\(removed == 1 ? "" : "s") from \(cache.directory.path)")
       }
     }

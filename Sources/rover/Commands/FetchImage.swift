@@ -65,7 +65,8 @@ extension RoverCommand {
       let summary = try await downloader.run(photos)
       progress.finish()
       StandardError.line(DownloadReport.summaryLine(summary))
-      if let fatal = summary.fatal { throw fatal }
+      // The failed photo's line already named the write error: exit without saying it twice.
+      if summary.fatal != nil { throw ExitCode(ExitStatus.ioError) }
       if summary.interrupted { throw ExitCode(ExitStatus.interrupted) }
       if summary.failed > 0 { throw ExitCode(ExitStatus.someDownloadsFailed) }
     }

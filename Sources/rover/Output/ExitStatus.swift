@@ -29,6 +29,7 @@ enum ExitStatus {
   static func code(for error: HTTPError) -> Int32 {
     switch error {
     case .cannotWrite: return ioError
+    case .responseTooLarge: return dataError
     case .network, .timedOut, .tooManyRedirects, .unsupportedRedirect, .shortBody: return unavailable
     }
   }
@@ -50,6 +51,7 @@ enum ExitStatus {
     case let error as HTTPError: return (code(for: error), error.errorDescription)
     case let error as DownloadError: return (code(for: error), error.errorDescription)
     case let error as SettingsError: return (usage, error.errorDescription)
+    case let error as CacheError: return (ioError, error.errorDescription)
     case is CancellationError: return (interrupted, "interrupted")
     case let error as ExitCode: return (error.rawValue, nil)
     default: return nil

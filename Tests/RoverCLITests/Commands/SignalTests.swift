@@ -11,7 +11,7 @@ import Testing
     let server = try TestHTTPServer { request in
       var response = TestResponse.bytes(Data(repeating: 0xCD, count: size), contentType: "image/jpeg")
       if request.path.hasPrefix("/slow/") {
-        response.bodyChunkDelay = 0.05
+        response.bodyChunkDelay = 0.1
         response.bodyChunkSize = 4096
       }
       return response

@@ -156,4 +156,20 @@ import Testing
     #expect(a.0.skipped + b.0.skipped == 20)
     #expect(api.requestCount(pathPrefix: "/images/") == 20)
   }
+
+  /// Named temporaries (where there is no O_TMPFILE) of a killed run go; those of a live process stay.
+  @Test func onlyTemporariesOfDeadProcessesAreRemoved() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try Self.directory()
+    let dead = ".rover-\(SafeDirectory.host)-4194303-1.part"
+    let live = ".rover-\(SafeDirectory.host)-1-2.part"
+    let otherHost = ".rover-elsewhere-4194303-3.part"
+    for name in [dead, live, otherHost] { try Data("x".utf8).write(to: dir.appendingPathComponent(name)) }
+    _ = try await Self.run([Self.photo(1, api.server.url("/images/a.jpg"))], into: dir)
+    let left = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
+    #expect(!left.contains(dead))
+    #expect(left.contains(live))
+    #expect(left.contains(otherHost))
+  }
 }

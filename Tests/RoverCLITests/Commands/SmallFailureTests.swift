@@ -1,0 +1,40 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+/// Failures that used to be reported wrongly: a cache clear that did not clear, a write error said twice.
+@Suite struct SmallFailureTests {
+  @Test func cacheClearThatCannotRemoveIs74() async throws {
+    let home = try CLI.temporaryDirectory()
+    let entries = home.appendingPathComponent("rover/responses/stuck.entry/inside")
+    try FileManager.default.createDirectory(at: entries, withIntermediateDirectories: true)
+    let result = try await CLI.run(["cache", "clear"], environment: ["XDG_CACHE_HOME": home.path])
+    #expect(result.exitCode == 74, "\(result)")
+    #expect(result.stderr.contains("cannot remove 1 cached response"), "\(result)")
+  }
+
+  @Test func writeErrorIsSaidOnce() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try CLI.temporaryDirectory()
+    // A directory where the image file should go: the rename into place fails for that photo.
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("curiosity_1000_FHAZ_1.jpg/x"), withIntermediateDirectories: true)
+    let line = PhotoLines.line(id: "1", imgSrc: api.server.url("/images/a.jpg").absoluteString)
+    let result = try await CLI.run(["fetch-image", "-", "-o", dir.path], stdin: PhotoLines.data([line]))
+    #expect(result.exitCode == 74, "\(result)")
+    let mentions = result.stderr.split(separator: "\n").filter { $0.contains("cannot write") }
+    #expect(mentions.count == 1, "\(result.stderr)")
+  }
+
+  @Test func aBodyThatIsNotAPageIsNotCalledOne() async throws {
+    let server = try TestHTTPServer { _ in .text("plain text, not an image") }
+    defer { server.stop() }
+    let line = PhotoLines.line(id: "1", imgSrc: server.url("/a.jpg").absoluteString)
+    let result = try await CLI.run(
+      ["fetch-image", "-", "-o", try CLI.temporaryDirectory().path], stdin: PhotoLines.data([line]))
+    #expect(result.exitCode == 3, "\(result)")
+    #expect(result.stderr.contains("not an image (text/plain"))
+    #expect(!result.stderr.contains("web page"))
+  }
+}

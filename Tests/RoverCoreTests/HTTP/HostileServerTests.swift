@@ -1,0 +1,80 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+@testable import RoverCore
+
+/// Servers that never stop talking, or talk too slowly: every answer ends, within its size and its time.
+@Suite struct HostileServerTests {
+  static func classify(_ response: HTTPResponse) -> HTTPVerdict { .accept }
+
+  @Test func gzipBombStopsAtTheSizeCapDecoded() async throws {
+    let url = try #require(Bundle.module.url(forResource: "zeros-10mb", withExtension: "gz", subdirectory: "Fixtures"))
+    let bomb = try Data(contentsOf: url)
+    let server = try TestHTTPServer { _ in
+      TestResponse.bytes(bomb, contentType: "application/json").adding("Content-Encoding", "gzip")
+    }
+    defer { server.stop() }
+    let engine = URLSessionEngine(timeout: 10, maxBodyBytes: 1_048_576)
+    await #expect(throws: HTTPError.responseTooLarge(url: server.url("/bomb").absoluteString, limit: 1_048_576)) {
+      try await HTTPClient(engine: engine).send(HTTPRequest(url: server.url("/bomb")), classify: Self.classify)
+    }
+  }
+
+  @Test func endlessJSONStopsAtTheSizeCap() async throws {
+    let server = try TestHTTPServer { _ in
+      var response = TestResponse.json(data: Data(repeating: 0x20, count: 3_000_000))
+      response.omitContentLength = true
+      return response
+    }
+    defer { server.stop() }
+    let engine = URLSessionEngine(timeout: 10, maxBodyBytes: 1_048_576)
+    await #expect(throws: HTTPError.self) {
+      try await HTTPClient(engine: engine).send(HTTPRequest(url: server.url("/big")), classify: Self.classify)
+    }
+  }
+
+  /// One byte a second never trips a per-read timeout; the whole answer is bounded instead.
+  @Test func tricklingAPIAnswerTimesOut() async throws {
+    let server = try TestHTTPServer { _ in
+      var response = TestResponse.json(String(repeating: " ", count: 100) + "{}")
+      response.bodyChunkSize = 1
+      response.bodyChunkDelay = 0.5
+      return response
+    }
+    defer { server.stop() }
+    let started = Date()
+    let client = HTTPClient(engine: URLSessionEngine(timeout: 2), retryPolicy: RetryPolicy(maxRetries: 0))
+    await #expect(throws: HTTPError.timedOut(url: server.url("/slow").absoluteString, seconds: 2)) {
+      try await client.send(HTTPRequest(url: server.url("/slow")), classify: Self.classify)
+    }
+    // The trickle itself would take over 50 s: ending well before that is the bound at work, even on a loaded machine.
+    #expect(Date().timeIntervalSince(started) < 30)
+  }
+
+  #if canImport(CCurl)
+    @Test func tricklingImageIsAbortedAsStalled() async throws {
+      let server = try TestHTTPServer { _ in
+        var response = TestResponse.bytes(Data(repeating: 1, count: 400), contentType: "image/jpeg")
+        response.bodyChunkSize = 4
+        response.bodyChunkDelay = 1
+        return response
+      }
+      defer { server.stop() }
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent("rover-trickle-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: file) }
+      let descriptor = open(file.path, O_RDWR | O_CREAT | O_EXCL, 0o644)
+      defer { close(descriptor) }
+      let engine = CurlEngine(maxConnections: 1, timeout: 2)
+      defer { engine.shutdown() }
+      let started = Date()
+      let request = HTTPRequest(
+        url: server.url("/i.jpg"), body: .file(descriptor: descriptor, path: file.path, keep: { _, _ in true }))
+      await #expect(throws: HTTPError.timedOut(url: server.url("/i.jpg").absoluteString, seconds: 2)) {
+        try await HTTPClient(engine: engine, retryPolicy: RetryPolicy(maxRetries: 0)).send(request) { _ in .accept }
+      }
+      // The trickle itself would take over 50 s: ending well before that is the bound at work, even on a loaded machine.
+    #expect(Date().timeIntervalSince(started) < 30)
+    }
+  #endif
+}
