@@ -343,7 +343,7 @@ def run(args, work):
             checks.check(layout["overflow"] <= 0 and columns[0] <= layout["columns"] <= columns[1],
                          f"{label} width: no sideways scrolling, {columns[0]}-{columns[1]} columns", layout)
             if label == "phone":
-                browser.screenshot(os.path.join(args.shots, "gallery-phone.png"))
+                browser.screenshot(os.path.join(work, "gallery-phone.png"))
 
         browser.resize(1280, 900)
         browser.send("Emulation.setScriptExecutionDisabled", {"value": True})
@@ -384,7 +384,8 @@ def main():
         print(f"(files kept in {work})")
         return 1
     shutil.rmtree(work, ignore_errors=True)
-    print(f"gallery browser test: {passed} passed, 0 failed; screenshots in {args.shots}")
+    print(f"screenshots in {args.shots}")
+    print(f"gallery: {passed} passed, 0 failed")
     return 0
 
 
