@@ -88,6 +88,7 @@ public struct ThumbnailStore: Sendable {
       }
     }
     report.removed = removeStale(existing.subtracting(wanted))
+    removeAbandonedTemporaries()
     return report
   }
 
@@ -144,6 +145,30 @@ public struct ThumbnailStore: Sendable {
     guard utf8.count == 20, name.hasSuffix(".jpg") else { return false }
     return utf8[..<16].allSatisfy {
       (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+    }
+  }
+
+  /// Temporaries (`.NAME.jpg.XXXXXX`) an interrupted run left behind; recent ones may belong to a run in progress.
+  private func removeAbandonedTemporaries(olderThan age: TimeInterval = 3600) {
+    guard let folder = opendir(directory) else { return }
+    defer { closedir(folder) }
+    let cutoff = Int(Date().timeIntervalSince1970 - age)
+    while let entry = readdir(folder) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+        pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+      }
+      guard name.hasPrefix("."), name.count == 28, Self.isThumbnailName(String(name.dropFirst().prefix(20))) else {
+        continue
+      }
+      var info = stat()
+      let path = directory + "/" + name
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      #if os(Linux)
+        let modified = Int(info.st_mtim.tv_sec)
+      #else
+        let modified = Int(info.st_mtimespec.tv_sec)
+      #endif
+      if modified < cutoff { unlink(path) }
     }
   }
 

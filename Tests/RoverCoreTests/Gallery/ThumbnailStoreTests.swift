@@ -93,6 +93,20 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: outside.root.path).isEmpty)
   }
 
+  @Test func abandonedTemporariesAreRemovedRecentOnesKept() async throws {
+    let files = try GalleryTestFiles()
+    defer { files.remove() }
+    try files.jpeg("a.jpg")
+    let old = try files.write(".thumbnails/.0123456789abcdef.jpg.Ab12Cd", Data("half".utf8))
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: old.path)
+    try files.write(".thumbnails/.fedcba9876543210.jpg.Zz99Yy", Data("in progress".utf8))
+    var items = try files.scan()
+    _ = try await ThumbnailStore(root: try GalleryScanner(directory: files.root).root).update(&items)
+    let left = try thumbnails(files).filter { $0.hasPrefix(".") }
+    #expect(left == [".fedcba9876543210.jpg.Zz99Yy"])
+  }
+
   @Test func namesDependOnPathSizeTimeAndThumbnailSize() {
     let store = ThumbnailStore(root: URL(fileURLWithPath: "/p"))
     let item = GalleryItem(path: "a.jpg", bytes: 10, modified: 20)
