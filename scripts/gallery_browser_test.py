@@ -375,7 +375,7 @@ def main():
         print(f"gallery browser test: cannot run: no {args.chromium} on PATH", file=sys.stderr)
         return 2
     work = tempfile.mkdtemp(prefix="rover-gallery-browser-")
-    args.shots = os.path.abspath(args.shots or os.path.join(work, "shots"))
+    args.shots = os.path.abspath(args.shots or tempfile.mkdtemp(prefix="rover-gallery-shots-"))
     os.makedirs(args.shots, exist_ok=True)
     try:
         passed = run(args, work)
