@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 import zlib
+from urllib.parse import quote
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -235,7 +236,7 @@ def run(args, work):
     # The folder is moved before browsing: relative links must survive it.
     moved = os.path.join(work, "moved photos é")
     shutil.move(photos, moved)
-    url = "file://" + urllib_quote(os.path.join(moved, "index.html"))
+    url = "file://" + quote(os.path.join(moved, "index.html"))
 
     browser = Browser(args.chromium, os.path.join(work, "profile"))
     try:
@@ -322,8 +323,8 @@ def run(args, work):
                      "the lightbox covers the viewport", close_button)
 
         browser.navigate(url)
-        browser.send("Input.insertText", {"text": "mast"}) if browser.js(
-            "document.getElementById('filter').focus() || true") else None
+        browser.js("document.getElementById('filter').focus()")
+        browser.send("Input.insertText", {"text": "mast"})
         browser.wait_for("document.getElementById('shown').textContent != ''", "the camera filter")
         filtered = browser.js("({cameras: [...document.querySelectorAll('section.camera:not([hidden]) h4')]"
                               ".filter(h => h.offsetParent).map(h => h.firstChild.textContent.trim()),"
@@ -358,11 +359,6 @@ def run(args, work):
     finally:
         browser.close()
     return checks.passed
-
-
-def urllib_quote(path):
-    from urllib.parse import quote
-    return quote(path)
 
 
 def main():
