@@ -14,7 +14,15 @@ let package = Package(
   targets: [
     // libcurl's multi interface for bulk downloads: URLSession on Linux costs several times curl's CPU per image.
     .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
-    .target(name: "RoverCore", dependencies: [.target(name: "CCurl", condition: .when(platforms: [.linux]))]),
+    // `rover gallery --thumbnails`: libjpeg-turbo and libpng (Debian: libturbojpeg0-dev, libpng-dev).
+    .target(name: "CImage", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("png")]),
+    .target(
+      name: "RoverCore",
+      dependencies: [
+        .target(name: "CCurl", condition: .when(platforms: [.linux])),
+        .target(name: "CImage", condition: .when(platforms: [.linux])),
+      ]
+    ),
     .executableTarget(
       name: "rover",
       dependencies: [

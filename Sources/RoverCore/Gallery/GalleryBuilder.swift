@@ -1,0 +1,86 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `rover gallery`: scan a folder, make thumbnails if asked, and write one HTML page that browses it.
+public struct GalleryBuilder: Sendable {
+  public struct Options: Sendable {
+    /// The folder of images.
+    public var directory: URL
+    /// The page to write; `DIR/index.html` when nil, `FILE/index.html` when it names a folder.
+    public var output: URL?
+    public var title: String?
+    public var thumbnails: Bool
+    public var thumbnailSize: Int
+
+    public init(
+      directory: URL, output: URL? = nil, title: String? = nil, thumbnails: Bool = false, thumbnailSize: Int = 320
+    ) {
+      self.directory = directory
+      self.output = output
+      self.title = title
+      self.thumbnails = thumbnails
+      self.thumbnailSize = thumbnailSize
+    }
+  }
+
+  /// What a run wrote.
+  public struct Report: Sendable {
+    /// The page's absolute path.
+    public var page: String
+    public var images: Int
+    public var withMetadata: Int
+    public var thumbnails: ThumbnailStore.Report?
+  }
+
+  public let options: Options
+
+  public init(options: Options) { self.options = options }
+
+  /// Makes the page. `progress` gets (done, total) while thumbnails are made.
+  public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Report {
+    let scanner = try GalleryScanner(directory: options.directory)
+    let page = try pagePath(root: scanner.root)
+    var items = try scanner.scan()
+    var thumbnails: ThumbnailStore.Report?
+    if options.thumbnails {
+      let store = ThumbnailStore(root: scanner.root, maxSide: options.thumbnailSize)
+      thumbnails = try await store.update(&items, progress: progress)
+    }
+    let layout = GalleryLayout(items: consume items)
+    let links = GalleryLinks(
+      imageFolder: scanner.root.path, pageFolder: URL(fileURLWithPath: page.resolved).deletingLastPathComponent().path)
+    let title = options.title ?? "Mars rover photos: \(scanner.root.lastPathComponent)"
+    var file = try GalleryFile(destination: page.resolved)
+    do {
+      try GalleryPage(title: title, layout: layout, links: links).render(into: &file)
+      try file.commit()
+    } catch {
+      file.discard()
+      throw error
+    }
+    let withMetadata = layout.count - layout.unsorted.count
+    return Report(page: page.shown, images: layout.count, withMetadata: withMetadata, thumbnails: thumbnails)
+  }
+
+  /// The page as the user named it and with its folder resolved; that folder must exist.
+  func pagePath(root: URL) throws -> (shown: String, resolved: String) {
+    var page = options.output?.standardizedFileURL ?? root.appendingPathComponent("index.html")
+    var info = stat()
+    if options.output != nil, stat(page.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+      page = page.appendingPathComponent("index.html")
+    }
+    let folder = page.deletingLastPathComponent().path
+    guard let resolved = realpath(folder, nil) else {
+      throw GalleryError.cannotWrite(path: page.path, reason: String(cString: strerror(errno)))
+    }
+    defer { free(resolved) }
+    let resolvedFolder = String(cString: resolved)
+    let name = page.lastPathComponent
+    return (page.path, (resolvedFolder == "/" ? "" : resolvedFolder) + "/" + name)
+  }
+}

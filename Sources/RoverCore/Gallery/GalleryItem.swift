@@ -1,0 +1,53 @@
+/// One image found under a gallery's folder: a small record, so ten thousand of them stay cheap.
+public struct GalleryItem: Sendable, Equatable {
+  /// Path below the folder, `/`-separated, as the file system spells it.
+  public var path: String
+  /// What the image's `NAME.json` sidecar says, when it has a readable one.
+  public var metadata: GalleryMetadata?
+  /// Size and modification time (nanoseconds since 1970): a changed image gets a new thumbnail.
+  public var bytes: Int64
+  public var modified: Int64
+  /// The thumbnail's file name in `.thumbnails/`, once one exists.
+  public var thumbnail: String?
+
+  public init(
+    path: String, metadata: GalleryMetadata? = nil, bytes: Int64 = 0, modified: Int64 = 0, thumbnail: String? = nil
+  ) {
+    self.path = path
+    self.metadata = metadata
+    self.bytes = bytes
+    self.modified = modified
+    self.thumbnail = thumbnail
+  }
+}
+
+/// The parts of a photo's sidecar the gallery shows. Text is kept as written; the page escapes it.
+public struct GalleryMetadata: Sendable, Equatable {
+  public var rover: String
+  public var sol: Int
+  public var earthDate: String
+  public var camera: String
+  public var cameraFullName: String?
+  public var id: String
+  public var source: String
+
+  public init(
+    rover: String, sol: Int, earthDate: String, camera: String, cameraFullName: String? = nil, id: String,
+    source: String
+  ) {
+    self.rover = rover
+    self.sol = sol
+    self.earthDate = earthDate
+    self.camera = camera
+    self.cameraFullName = cameraFullName
+    self.id = id
+    self.source = source
+  }
+
+  /// The sidecar's fields, taken from the same `Photo` JSON that `fetch-image --metadata` writes.
+  public init(_ photo: Photo) {
+    self.init(
+      rover: photo.rover.name, sol: photo.sol, earthDate: photo.earthDate.description, camera: photo.camera.name,
+      cameraFullName: photo.camera.fullName, id: photo.id.description, source: photo.imageSource)
+  }
+}

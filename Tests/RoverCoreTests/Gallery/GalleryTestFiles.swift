@@ -1,0 +1,138 @@
+import Foundation
+import RoverCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Folders of real images and `fetch-image --metadata` sidecars for the gallery's tests.
+struct GalleryTestFiles {
+  let root: URL
+
+  init() throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("rover-gallery-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: root) }
+
+  func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+
+  /// Writes `data` at `relative`, creating folders.
+  @discardableResult
+  func write(_ relative: String, _ data: Data) throws -> URL {
+    let url = url(relative)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try data.write(to: url)
+    return url
+  }
+
+  /// A real JPEG of one colour.
+  @discardableResult
+  func jpeg(_ relative: String, width: Int = 64, height: Int = 48, rgb: (UInt8, UInt8, UInt8) = (200, 80, 40))
+    throws -> URL
+  {
+    let pixels = (0..<(width * height)).flatMap { _ in [rgb.0, rgb.1, rgb.2] }
+    return try write(relative, try ThumbnailMaker.jpeg(rgb: pixels, width: width, height: height))
+  }
+
+  /// A real PNG of one colour.
+  @discardableResult
+  func png(_ relative: String, width: Int = 64, height: Int = 48) throws -> URL {
+    try write(relative, TestPNG.solid(width: width, height: height, rgb: (40, 90, 200)))
+  }
+
+  /// The image plus its `NAME.json`, the JSON of a `Photo` as `fetch-image --metadata` writes it.
+  @discardableResult
+  func photo(
+    _ relative: String, id: PhotoID, sol: Int, camera: String, fullName: String? = nil, rover: String = "Curiosity",
+    source: String = "https://mars.nasa.gov/raw/x.jpg"
+  ) throws -> URL {
+    let url = relative.hasSuffix(".png") ? try png(relative) : try jpeg(relative)
+    let photo = Photo(
+      id: id, sol: sol, camera: Camera(name: camera, fullName: fullName), imageSource: source,
+      earthDate: CalendarDate(year: 2015, month: 5, day: 30)!, rover: Rover(name: rover, status: .active))
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try write(relative + ".json", try encoder.encode(photo))
+    return url
+  }
+
+  func symlink(_ relative: String, to target: String) throws {
+    try FileManager.default.createSymbolicLink(atPath: url(relative).path, withDestinationPath: target)
+  }
+
+  func scan() throws -> [GalleryItem] { try GalleryScanner(directory: root).scan() }
+}
+
+/// The pixel size a JPEG's start-of-frame marker declares.
+func jpegSize(_ data: Data) -> (width: Int, height: Int)? {
+  let bytes = [UInt8](data)
+  guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+  var index = 2
+  while index + 9 < bytes.count {
+    guard bytes[index] == 0xFF else { return nil }
+    let marker = bytes[index + 1]
+    let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+    if (0xC0...0xC3).contains(marker) {
+      let height = Int(bytes[index + 5]) << 8 | Int(bytes[index + 6])
+      let width = Int(bytes[index + 7]) << 8 | Int(bytes[index + 8])
+      return (width, height)
+    }
+    index += 2 + length
+  }
+  return nil
+}
+
+/// A minimal PNG writer (stored deflate blocks), so the tests need no image tool.
+enum TestPNG {
+  static func solid(width: Int, height: Int, rgb: (UInt8, UInt8, UInt8)) -> Data {
+    var raw: [UInt8] = []
+    for _ in 0..<height {
+      raw.append(0)
+      for _ in 0..<width { raw += [rgb.0, rgb.1, rgb.2] }
+    }
+    var header: [UInt8] = []
+    header += bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0]
+    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    png += chunk("IHDR", header) + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
+    return Data(png)
+  }
+
+  static func bigEndian(_ value: UInt32) -> [UInt8] {
+    [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+  }
+
+  static func chunk(_ kind: String, _ body: [UInt8]) -> [UInt8] {
+    let typed = Array(kind.utf8) + body
+    return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
+  }
+
+  static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = [0x78, 0x01]
+    var offset = 0
+    repeat {
+      let size = min(65_535, data.count - offset)
+      let last: UInt8 = offset + size == data.count ? 1 : 0
+      out += [last, UInt8(size & 0xFF), UInt8(size >> 8), UInt8(~size & 0xFF), UInt8(~size >> 8 & 0xFF)]
+      out += data[offset..<offset + size]
+      offset += size
+    } while offset < data.count
+    var a: UInt32 = 1
+    var b: UInt32 = 0
+    for byte in data {
+      a = (a + UInt32(byte)) % 65_521
+      b = (b + a) % 65_521
+    }
+    return out + bigEndian(b << 16 | a)
+  }
+
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+  }
+}
