@@ -32,25 +32,10 @@ extension RoverCommand {
       let options = GalleryBuilder.Options(
         directory: URL(fileURLWithPath: directory), output: output.map { URL(fileURLWithPath: $0) }, title: title,
         thumbnails: thumbnails, thumbnailSize: thumbnailSize)
-      let report: GalleryBuilder.Report
-      do {
-        report = try await GalleryBuilder(options: options).run(progress: Terminal.showProgress ? Self.draw : nil)
-      } catch let error as GalleryError {
-        StandardError.line("rover: \(error.errorDescription ?? "\(error)")")
-        throw ExitCode(Self.exitCode(for: error))
-      }
+      let report = try await GalleryBuilder(options: options).run(progress: Terminal.showProgress ? Self.draw : nil)
       if Terminal.showProgress, thumbnails { StandardError.write("\r\u{1B}[K") }
       StandardError.line(Self.summary(report))
       Printer(format: .table, color: false).write(report.page + "\n")
-    }
-
-    /// The project's exit-code table, for the gallery's errors.
-    static func exitCode(for error: GalleryError) -> Int32 {
-      switch error {
-      case .directoryNotFound, .unreadableDirectory: return ExitStatus.noInput
-      case .cannotWrite: return ExitStatus.ioError
-      case .thumbnailsUnavailable: return ExitStatus.unavailable
-      }
     }
 
     static func summary(_ report: GalleryBuilder.Report) -> String {

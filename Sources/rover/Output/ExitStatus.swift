@@ -44,6 +44,14 @@ enum ExitStatus {
     }
   }
 
+  static func code(for error: GalleryError) -> Int32 {
+    switch error {
+    case .directoryNotFound, .unreadableDirectory: return noInput
+    case .cannotWrite: return ioError
+    case .thumbnailsUnavailable: return unavailable
+    }
+  }
+
   /// The exit code and one-line message for an error that is ours to report; nil leaves it to ArgumentParser.
   static func report(for error: any Error) -> (code: Int32, message: String?)? {
     switch error {
@@ -52,6 +60,7 @@ enum ExitStatus {
     case let error as DownloadError: return (code(for: error), error.errorDescription)
     case let error as SettingsError: return (usage, error.errorDescription)
     case let error as CacheError: return (ioError, error.errorDescription)
+    case let error as GalleryError: return (code(for: error), error.errorDescription)
     case is CancellationError: return (interrupted, "interrupted")
     case let error as ExitCode: return (error.rawValue, nil)
     default: return nil
