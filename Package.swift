@@ -9,7 +9,8 @@ let package = Package(
     .executable(name: "rover", targets: ["rover"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
   ],
   targets: [
     // libcurl's multi interface for bulk downloads: URLSession on Linux costs several times curl's CPU per image.
@@ -21,6 +22,8 @@ let package = Package(
       dependencies: [
         .target(name: "CCurl", condition: .when(platforms: [.linux])),
         .target(name: "CImage", condition: .when(platforms: [.linux])),
+        // AsyncChannel: a listing feeds the downloader with back-pressure, so memory stays flat in photos.
+        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
       ]
     ),
     .executableTarget(

@@ -19,4 +19,9 @@ extension PhotoService {
     guard let events else { return nil }
     return { done, total in events(.progress(done: done, total: total)) }
   }
+
+  func warningHandler(_ events: ClientEventHandler?) -> (@Sendable (String) -> Void)? {
+    guard let events else { return nil }
+    return { events(.warning($0)) }
+  }
 }

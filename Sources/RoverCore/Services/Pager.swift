@@ -1,67 +1,136 @@
-/// The one paging loop, for every service: first page alone, then the pages whose number is known at once
-/// (bounded), then on while pages come back full, because a count may be stale or missing.
-struct Pager<Item: Sendable>: Sendable {
+/// The one paging loop, for every service: the first page alone, then the pages whose number is known (bounded,
+/// in order), then on while pages come back full, because a count may be stale or missing.
+///
+/// It does not trust a server: a page that repeats ids already seen (a server that ignores `page`) ends the
+/// listing, and so do a count far past the service's own total, a `total_pages` past any real sol, and a hard
+/// cap; each is said through `onWarning`. A server that caps `per_page` without saying so is detected (its pages
+/// come back "short" yet the total says there is more, or a second page brings new ids) instead of returning
+/// 100 of 856 with success.
+struct Pager: Sendable {
   struct Page: Sendable {
-    var items: [Item]
+    var items: [Photo]
     /// Records on the page before any filtering: what tells a full page from a short one.
     var rawCount: Int
     /// The service's own page size when it reports one (Mars Vista clamps `per_page` to 100).
     var pageSize: Int?
-    /// The last page's number, when the service states it exactly: then nothing past it is asked for.
+    /// The last page's number, when the service states it: then nothing past it is asked for.
     var lastPage: Int?
     /// How many records the whole listing has, when the service gives a count that may be stale.
     var totalCount: Int?
+
+    init(items: [Photo], rawCount: Int, pageSize: Int? = nil, lastPage: Int? = nil, totalCount: Int? = nil) {
+      self.items = items
+      self.rawCount = rawCount
+      self.pageSize = pageSize
+      self.lastPage = lastPage
+      self.totalCount = totalCount
+    }
   }
+
+  /// Page sizes servers cap `per_page` at; a first page of exactly one of these may be a capped one.
+  static let commonCaps: Set<Int> = [20, 25, 50, 100, 200, 250]
+  /// No sol has this many pages at any service's page size: past it, the server is looping.
+  static let maxPages = 500
 
   /// The first page's number: 1 on the API copies, 0 on the raw feeds.
   var firstPage: Int
   var pageSize: Int
   var width = 4
+  /// For warnings: "curiosity sol 1000".
+  var what: String
   var fetch: @Sendable (Int) async throws -> Page
   var onProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+  var onWarning: (@Sendable (String) -> Void)?
 
-  /// Every page's items in page order; `estimatedCount` is asked only when the first page is full and says
-  /// nothing of the total (the API copies' manifests know each sol's count).
-  func all(estimatedCount: () async -> Int? = { nil }) async throws -> [Item] {
+  /// Every page's photos in page order, each id once; `expectedCount` (the manifest's count for the sol, where
+  /// the service has one) is asked only when the first page says nothing of the total.
+  func all(expectedCount: () async -> Int? = { nil }) async throws -> [Photo] {
     let first = try await fetch(firstPage)
     guard first.rawCount > 0 else { return [] }
-    let size = first.pageSize ?? pageSize
-    var pages = [first.items]
-    var next = firstPage + 1
-    var last = first.lastPage
-    if last == nil, first.rawCount >= size {
-      var count = first.totalCount
-      if count == nil { count = await estimatedCount() }
-      if let count { last = firstPage + (count + size - 1) / size - 1 }
-    }
-    var lastCount = first.rawCount
-    if let last, last >= next {
-      let more = try await concurrently(next...last)
-      pages += more.map(\.items)
-      lastCount = more.last?.rawCount ?? 0
-      next = last + 1
-    }
-    if first.lastPage == nil {
-      while lastCount >= size {
-        let page = try await fetch(next)
-        pages.append(page.items)
-        lastCount = page.rawCount
-        next += 1
+    var listing = Listing(photos: [], seen: [])
+    listing.add(first.items)
+    var size = first.pageSize ?? pageSize
+    var expected = first.totalCount
+    if first.lastPage == nil, expected == nil { expected = await expectedCount() }
+    if first.lastPage == nil, first.rawCount < size {
+      // Short: the last page, or a server that caps per_page without saying so.
+      if let expected, expected > first.rawCount {
+        size = first.rawCount
+      } else if expected == nil, Self.commonCaps.contains(first.rawCount) {
+        let probe = try await fetch(firstPage + 1)
+        guard listing.add(probe.items) > 0 else { return listing.photos }
+        size = first.rawCount
+        return try await walk(from: firstPage + 2, after: probe.rawCount, size: size, expected: nil, listing)
+      } else {
+        return listing.photos
       }
     }
-    return Array(pages.joined())
+    var last = first.lastPage
+    if last == nil, let expected { last = firstPage + (expected + size - 1) / size - 1 }
+    if let stated = last, stated - firstPage >= Self.maxPages {
+      onWarning?("\(what): the service claims \(stated) pages; reading at most \(Self.maxPages)")
+      last = firstPage + Self.maxPages - 1
+    }
+    var lastCount = first.rawCount
+    var next = firstPage + 1
+    if let last, last >= next {
+      var ended = false
+      try await BoundedConcurrency.ordered(Array(next...last), width: width, fetch) { page in
+        next += 1
+        lastCount = page.rawCount
+        onProgress?(next - firstPage, last - firstPage + 1)
+        if listing.add(page.items) == 0, page.rawCount > 0 {
+          onWarning?("\(what): page \(next - 1) repeats photos already listed; stopping there")
+          ended = true
+        }
+        ended = ended || page.rawCount < size
+        return !ended
+      }
+      if ended || first.lastPage != nil { return listing.photos }
+    }
+    guard first.lastPage == nil else { return listing.photos }
+    return try await walk(from: next, after: lastCount, size: size, expected: expected, listing)
   }
 
-  private func concurrently(_ numbers: ClosedRange<Int>) async throws -> [Page] {
-    var done = 1
-    let total = numbers.count + 1
-    var pages: [Int: Page] = [:]
-    try await BoundedConcurrency.run(numbers, width: width, { number in (number, try await fetch(number)) }) {
-      pages[$0.0] = $0.1
-      done += 1
-      onProgress?(done, total)
-      return true
+  /// Pages one at a time while they come back full and bring new photos.
+  private func walk(from start: Int, after lastCount: Int, size: Int, expected: Int?, _ listing: Listing) async throws
+    -> [Photo]
+  {
+    var listing = listing
+    var lastCount = lastCount
+    var next = start
+    while lastCount >= size {
+      guard next - firstPage < Self.maxPages else {
+        onWarning?("\(what): stopped after \(Self.maxPages) pages")
+        break
+      }
+      if let expected, listing.photos.count > expected + size {
+        onWarning?(
+          "\(what): \(listing.photos.count) photos listed, more than the service's count of \(expected); stopping")
+        break
+      }
+      let page = try await fetch(next)
+      if listing.add(page.items) == 0, page.rawCount > 0 {
+        onWarning?("\(what): page \(next) repeats photos already listed; stopping there")
+        break
+      }
+      lastCount = page.rawCount
+      next += 1
     }
-    return numbers.map { pages[$0] ?? Page(items: [], rawCount: 0) }
+    return listing.photos
+  }
+
+  /// The photos so far and their ids, so a repeated page is noticed and no photo is listed twice.
+  struct Listing {
+    var photos: [Photo]
+    var seen: Set<PhotoID>
+
+    /// Adds the photos not seen before; returns how many were new.
+    @discardableResult
+    mutating func add(_ items: [Photo]) -> Int {
+      let before = photos.count
+      for photo in items where seen.insert(photo.id).inserted { photos.append(photo) }
+      return photos.count - before
+    }
   }
 }

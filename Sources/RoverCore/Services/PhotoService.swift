@@ -10,11 +10,24 @@ public protocol PhotoService: Sendable {
   func photo(id: PhotoID) async throws -> Photo
   /// The sols that have photos, within `range`, optionally only where `camera` shot.
   func sols(rover name: String, range: ClosedRange<Int>?, camera: String?) async throws -> [SolDescription]
+  /// The sols of `range` worth asking for, before any photo is listed.
+  func solIndex(rover name: String, range: ClosedRange<Int>?) async throws -> SolIndex
 }
 
 extension PhotoService {
   /// The API copies answer this from the manifest, in one request.
   public func sols(rover name: String, range: ClosedRange<Int>?, camera: String?) async throws -> [SolDescription] {
     try await manifest(rover: name).sols(in: range, camera: camera)
+  }
+
+  /// From the manifest: only sols with photos, each with its count.
+  public func solIndex(rover name: String, range: ClosedRange<Int>?) async throws -> SolIndex {
+    let manifest = try await manifest(rover: name)
+    let sols = manifest.sols.filter { range?.contains($0.sol) ?? true }
+    var cameras = Set((manifest.rover.cameras ?? []).map(\.name))
+    for sol in manifest.sols { cameras.formUnion(sol.cameras) }
+    return SolIndex(
+      latestSol: manifest.rover.maxSol ?? manifest.sols.last?.sol,
+      entries: sols.map { SolIndex.Entry(sol: $0.sol, expected: $0.totalPhotos) }, cameras: cameras.sorted())
   }
 }

@@ -15,6 +15,12 @@ public enum ServiceError: Error, Equatable, Sendable {
   case offlineMiss(what: String)
   /// A sol range wider than a slow service lists in one go.
   case solRangeTooWide(service: String, limit: Int, lower: Int, upper: Int)
+  /// A sol past the newest that the answering service knows.
+  case solOutOfRange(rover: String, sol: Int, latest: Int, service: String)
+  /// A camera neither rover's own table nor the service knows for this rover.
+  case unknownCamera(rover: String, camera: String, known: [String])
+  /// An Earth date before the rover landed.
+  case dateBeforeLanding(rover: String, date: CalendarDate, landing: CalendarDate)
 
   /// The service is down or unreachable (not refusing us): a cached answer, even stale, beats failing.
   static func isServiceDown(_ error: any Error) -> Bool {
@@ -53,6 +59,12 @@ extension ServiceError: LocalizedError {
     case .solRangeTooWide(let service, let limit, let lower, let upper):
       return "\(service) lists at most \(limit) sols at a time (each is a slow feed request): "
         + "narrow --from \(lower) --to \(upper)"
+    case .solOutOfRange(let rover, let sol, let latest, let service):
+      return "sol \(sol) is past \(rover)'s latest sol on \(service) (valid: 0..\(latest))"
+    case .unknownCamera(let rover, let camera, let known):
+      return "unknown camera '\(camera)' for \(rover) (cameras: \(known.joined(separator: ", ")))"
+    case .dateBeforeLanding(let rover, let date, let landing):
+      return "\(date) is before \(rover) landed (valid: \(landing) or later)"
     }
   }
 }

@@ -17,7 +17,7 @@ enum ExitStatus {
 
   static func code(for error: ServiceError) -> Int32 {
     switch error {
-    case .solRangeTooWide: return usage
+    case .solRangeTooWide, .solOutOfRange, .unknownCamera, .dateBeforeLanding: return usage
     case .unknownRover, .photoNotFound, .notFound, .unavailableRover: return noInput
     case .unauthorized: return permission
     case .rateLimited: return temporaryFailure

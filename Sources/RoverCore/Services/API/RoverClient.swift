@@ -7,6 +7,8 @@ public struct RoverClient: PhotoService {
   let fetcher: CachedFetcher
   /// Latest sols already looked up in this run, so each stored page does not re-read the manifest.
   let maxSols = Locked<[String: Int?]>([:])
+  /// Manifests already read in this run: a range asks for each sol's count, and a manifest is a megabyte of JSON.
+  let manifests = Locked<[String: PhotoManifest]>([:])
 
   public init(
     configuration: ServiceConfiguration, cache: ResponseCache? = nil, cacheMode: CacheMode = CacheMode(),
@@ -32,6 +34,7 @@ public struct RoverClient: PhotoService {
       APIFreshness.rover($0.manifest.rover)
     }.manifest
     maxSols.withLock { $0[manifest.rover.name.lowercased()] = manifest.rover.maxSol }
+    manifests.withLock { $0[name.lowercased()] = manifest }
     return manifest
   }
 
@@ -52,21 +55,26 @@ public struct RoverClient: PhotoService {
   /// fetch the remaining pages concurrently once their number is known.
   func allPages(_ query: PhotoQuery) async throws -> [Photo] {
     let requested = configuration.maxPerPage
-    let pager = Pager<Photo>(
+    let pager = Pager(
       firstPage: 1, pageSize: requested, width: min(4, max(1, configuration.maxConnections)),
+      what: Self.describe(
+        .photos(rover: query.rover, selection: query.selection, camera: query.camera, page: nil, perPage: nil)),
       fetch: { number in
         let page = try await self.page(query, number: number, perPage: requested)
         return Pager.Page(
           items: page.photos, rawCount: page.photos.count, pageSize: page.pagination?.perPage,
           lastPage: page.pagination?.totalPages)
       },
-      onProgress: progressHandler(events))
+      onProgress: progressHandler(events), onWarning: warningHandler(events))
     return try await pager.all { await expectedCount(query) }.uniqued()
   }
 
   /// The photo count the manifest gives for the query's sol; only exact without a camera filter.
   private func expectedCount(_ query: PhotoQuery) async -> Int? {
-    guard query.camera == nil, let manifest = try? await manifest(rover: query.rover) else { return nil }
+    guard query.camera == nil else { return nil }
+    var known = manifests.withLock { $0[query.rover.lowercased()] }
+    if known == nil { known = try? await manifest(rover: query.rover) }
+    guard let manifest = known else { return nil }
     switch query.selection {
     case .sol(let sol): return manifest.sols.first { $0.sol == sol }?.totalPhotos
     case .latest: return manifest.sols.last?.totalPhotos

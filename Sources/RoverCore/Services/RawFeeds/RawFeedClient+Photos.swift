@@ -16,6 +16,16 @@ extension RawFeedClient {
     return photos.uniqued()
   }
 
+  /// The feeds cannot tell which sols have photos without asking each: every sol of the range is a candidate.
+  public func solIndex(rover name: String, range: ClosedRange<Int>?) async throws -> SolIndex {
+    let rover = try feedRover(name)
+    let latest = try await latest(rover).sol
+    let lower = range?.lowerBound ?? 0
+    let upper = min(range?.upperBound ?? latest, latest)
+    let entries = lower <= upper ? (lower...upper).map { SolIndex.Entry(sol: $0, expected: nil) } : []
+    return SolIndex(latestSol: latest, entries: entries, cameras: RawFeedCameras.known(rover.rawValue))
+  }
+
   public func sols(rover name: String, range: ClosedRange<Int>?, camera: String?) async throws -> [SolDescription] {
     let rover = try feedRover(name)
     let latestSol = try await latest(rover).sol
@@ -54,8 +64,9 @@ extension RawFeedClient {
       return try await page(rover, sol: sol, camera: camera, page: number - 1).items
         .filter { keep($0, sol: sol, camera: camera) }
     case .all:
-      let pager = Pager<Photo>(
+      let pager = Pager(
         firstPage: 0, pageSize: rover == .perseverance ? PerseveranceFeed.pageSize : CuriosityFeed.pageSize,
+        what: "\(rover.rawValue) sol \(sol)",
         fetch: { number in
           let page = try await self.page(rover, sol: sol, camera: camera, page: number)
           // Perseverance's feed answers an empty sol with other sols' images: a page with none of this sol's
@@ -63,7 +74,7 @@ extension RawFeedClient {
           guard page.items.contains(where: { $0.sol == sol }) else { return Pager.Page(items: [], rawCount: 0) }
           return page
         },
-        onProgress: progressHandler(events))
+        onProgress: progressHandler(events), onWarning: warningHandler(events))
       return try await pager.all().filter { keep($0, sol: sol, camera: camera) }.uniqued()
     }
   }
@@ -75,7 +86,7 @@ extension RawFeedClient {
   }
 
   /// One feed page as photos, with the raw record count (before filtering) and the feed's total.
-  func page(_ rover: FeedRover, sol: Int, camera: String?, page: Int) async throws -> Pager<Photo>.Page {
+  func page(_ rover: FeedRover, sol: Int, camera: String?, page: Int) async throws -> Pager.Page {
     let lifetime = isSettled(rover, sol: sol) ? RawFeedFreshness.settledSol : RawFeedFreshness.recentSol
     let what = "\(rover.rawValue) photos of sol \(sol)\(camera.map { " from \($0)" } ?? "") (page \(page + 1))"
     switch rover {

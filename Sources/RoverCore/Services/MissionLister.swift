@@ -1,0 +1,99 @@
+import Foundation
+
+/// Lists a whole stretch of a mission sol by sol: checks the range against what the service knows (a sol past
+/// its latest, a date before landing, a camera nobody knows: errors before any listing), asks only for sols that
+/// have photos, several at once (bounded), and hands each sol's photos over in sol order as soon as they are
+/// complete, so memory depends on the window, never on the mission.
+public struct MissionLister: Sendable {
+  public let service: any PhotoService
+  /// Sols listed at once (each may page concurrently too; the services' hosts see at most their own cap).
+  public var width: Int
+  public var events: ClientEventHandler?
+
+  public init(service: any PhotoService, width: Int = 4, events: ClientEventHandler? = nil) {
+    self.service = service
+    self.width = width
+    self.events = events
+  }
+
+  /// Calls `body` with each sol's photos in sol order; returns when the range is done, `limit` photos were
+  /// handed over, or `body` returned false.
+  public func forEachSol(_ range: PhotoRange, _ body: (SolBatch) async throws -> Bool) async throws {
+    let plan = try await self.plan(range)
+    var remaining = range.limit ?? Int.max
+    let service = self.service
+    let rover = range.rover
+    let cameras = plan.cameras
+    try await BoundedConcurrency.ordered(
+      plan.entries, width: width,
+      { entry in
+        try await Self.listSol(entry, rover: rover, cameras: cameras, dates: plan.dates, service: service)
+      }
+    ) { batch in
+      guard remaining > 0 else { return false }
+      var batch = batch
+      if batch.photos.count > remaining { batch.photos = Array(batch.photos.prefix(remaining)) }
+      remaining -= batch.photos.count
+      return try await body(batch) && remaining > 0
+    }
+  }
+
+  struct Plan {
+    var entries: [SolIndex.Entry]
+    var cameras: [String]
+    var dates: ClosedRange<CalendarDate>?
+  }
+
+  /// The sols to ask for, the cameras as the service spells them, and the dates to keep.
+  func plan(_ range: PhotoRange) async throws -> Plan {
+    let rover = range.rover
+    var dates: ClosedRange<CalendarDate>?
+    let sols: ClosedRange<Int>?
+    switch range.days {
+    case .sols(let lower, let upper):
+      sols = upper.map { lower...$0 } ?? (lower...Int.max)
+    case .earthDates(let lower, let upper):
+      if let landing = MarsCalendar.landingDate(rover: rover), lower < landing {
+        throw ServiceError.dateBeforeLanding(rover: rover, date: lower, landing: landing)
+      }
+      dates = lower...upper
+      // A capture date can run a day or two after the sol's formula date (api-reference 7.5): widen by two sols.
+      let first = MarsCalendar.sols(rover: rover, on: lower).first.map { max(0, $0 - 2) } ?? 0
+      let last = MarsCalendar.sols(rover: rover, on: upper).last.map { $0 + 1 } ?? Int.max
+      sols = first...last
+    }
+    let index = try await service.solIndex(rover: rover, range: sols)
+    guard let latest = index.latestSol else { return Plan(entries: [], cameras: [], dates: dates) }
+    if case .sols(let lower, let upper) = range.days {
+      for sol in [lower, upper].compactMap({ $0 }) where sol > latest {
+        throw ServiceError.solOutOfRange(rover: rover, sol: sol, latest: latest, service: service.serviceName)
+      }
+    }
+    var cameras: [String] = []
+    for camera in range.cameras {
+      guard let known = CameraCatalog.resolve(camera, rover: rover, serviceNames: index.cameras) else {
+        let all = Array(Set(index.cameras + CameraCatalog.names(rover: rover))).sorted()
+        throw ServiceError.unknownCamera(rover: rover, camera: camera, known: all)
+      }
+      if !cameras.contains(known) { cameras.append(known) }
+    }
+    return Plan(entries: index.entries.filter { $0.sol <= latest }, cameras: cameras, dates: dates)
+  }
+
+  /// One sol, every page, one query per camera; photos outside the date range are dropped.
+  static func listSol(
+    _ entry: SolIndex.Entry, rover: String, cameras: [String], dates: ClosedRange<CalendarDate>?,
+    service: any PhotoService
+  ) async throws -> SolBatch {
+    var photos: [Photo] = []
+    var seen = Set<PhotoID>()
+    for camera in cameras.isEmpty ? [nil] : cameras.map(Optional.some) {
+      let query = PhotoQuery(rover: rover, selection: .sol(entry.sol), camera: camera)
+      for photo in try await service.photos(query) where seen.insert(photo.id).inserted {
+        if let dates, !dates.contains(photo.earthDate) { continue }
+        photos.append(photo)
+      }
+    }
+    return SolBatch(sol: entry.sol, photos: photos, expected: cameras.isEmpty && dates == nil ? entry.expected : nil)
+  }
+}
