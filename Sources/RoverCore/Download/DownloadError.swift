@@ -11,13 +11,18 @@ public enum DownloadError: Error, Equatable, Sendable {
   case malformedInput(detail: String)
   /// A `--name` template that cannot work; the message says why.
   case invalidTemplate(String)
+  /// The template gives two photos of the first batch one name (checked before any image request).
+  case templateCollision(template: String, first: String, second: String, path: String)
+  /// Another photo of this run already took this name: never overwritten, this photo fails.
+  case nameTaken(path: String)
 
   /// Whether another attempt could succeed; 4xx (but 429) and non-image bodies will not change on retry.
   public var isTransient: Bool {
     switch self {
     case .httpStatus(let status, _): return status == 429 || status == 408 || status >= 500
     case .transfer(let error): return error.isTransient
-    case .notAnImage, .invalidURL, .io, .malformedInput, .invalidTemplate: return false
+    case .notAnImage, .invalidURL, .io, .malformedInput, .invalidTemplate, .templateCollision, .nameTaken:
+      return false
     }
   }
 
@@ -48,6 +53,10 @@ extension DownloadError: LocalizedError {
       return "unexpected input on standard input: \(detail)"
     case .invalidTemplate(let message):
       return message
+    case .templateCollision(let template, let first, let second, let path):
+      return "--name '\(template)' gives photos \(first) and \(second) the same name '\(path)' (add {id} to it)"
+    case .nameTaken(let path):
+      return "\(path) was already written by another photo of this run; not overwriting it (add {id} to --name)"
     }
   }
 }

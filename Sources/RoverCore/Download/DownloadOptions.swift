@@ -54,6 +54,8 @@ public struct DownloadSummary: Sendable {
   public var interrupted = false
   /// A local write failure that stopped the run.
   public var fatal: DownloadError?
+  /// The listing or input that fed the run failed part-way; what was fed before it was still processed.
+  public var sourceError: (any Error)?
 
   public init() {}
 
@@ -70,6 +72,7 @@ public struct DownloadSummary: Sendable {
 
 /// Progress as it happens; the library never draws it.
 public enum DownloadEvent: Sendable {
+  /// More photos to come (added to those announced before: a listing announces each sol's as it arrives).
   case planned(total: Int)
   /// Something the user should know that is not one photo's result (waiting for a lock, unreadable record lines).
   case warning(String)

@@ -3,9 +3,9 @@ import Foundation
 extension Downloader {
   /// Fetches `url` into a temporary file in `directory`, verifies it, gives it its name; the client retries what
   /// may succeed next time.
-  func fetch(_ url: URL, into directory: SafeDirectory, as name: String, photo: Photo, client: HTTPClient)
-    async throws -> Saved
-  {
+  func fetch(
+    _ url: URL, into directory: SafeDirectory, as name: String, replacing: Bool, photo: Photo, client: HTTPClient
+  ) async throws -> Saved {
     let file = try directory.temporaryFile()
     let events = self.events
     let request = HTTPRequest(
@@ -16,7 +16,7 @@ extension Downloader {
       onBytes: { events(.bytes($0)) })
     do {
       let response = try await client.send(request) { verdict($0, photo: photo) }
-      try file.commit(as: name)
+      try file.commit(as: name, replacing: replacing)
       return Saved(directory: directory, name: name, bytes: response.bytesWritten)
     } catch {
       file.discard()

@@ -18,8 +18,9 @@ public final class Downloader: Sendable {
 
   public let options: DownloadOptions
   let events: @Sendable (DownloadEvent) -> Void
-  /// Keyed by image URL so a URL is fetched at most once per run; kept for the whole run, finished tasks included.
-  let inFlight = Cache<String, InFlight>(label: "rover.downloads")
+  /// Keyed by image URL so a URL is fetched once however many photos share it. Finished tasks stay for a while
+  /// (photos sharing an image are listed close together), within a bound so a mission does not fill memory.
+  let inFlight = Cache<String, InFlight>(countLimit: 4096, label: "rover.downloads")
   /// Open subdirectories by relative path: most photos share one, and a descriptor spares walking it again.
   /// Bounded, because a mission has thousands of sol directories and a process only so many descriptors.
   let directories = Cache<String, SafeDirectory>(countLimit: 64, label: "rover.directories")
@@ -40,10 +41,20 @@ public final class Downloader: Sendable {
 
   /// Downloads every photo; returns when all are done, the run was cancelled, or a local write failure stopped it.
   public func run(_ photos: [Photo]) async throws -> DownloadSummary {
+    try await run(
+      AsyncStream { continuation in
+        continuation.yield(photos)
+        continuation.finish()
+      })
+  }
+
+  /// Downloads photos as batches arrive (a listing or stdin still being read), pulling the next batch only when
+  /// a job slot is free, so memory depends on `jobs` and the batch size, never on how many photos there are. A
+  /// failure of the source (the listing's service going down) ends the run after the photos in flight, and is
+  /// returned in the summary rather than thrown, so the summary still tells what was done.
+  public func run<Batches: AsyncSequence & Sendable>(_ batches: Batches) async throws -> DownloadSummary
+  where Batches.Element == [Photo] {
     let started = Date()
-    var unique: [Photo] = []
-    var seen = Set<PhotoID>()
-    for photo in photos where seen.insert(photo.id).inserted { unique.append(photo) }
     let root = try SafeDirectory.root(options.outputDirectory)
     root.removeStaleTemporaries()
     let events = self.events
@@ -58,24 +69,42 @@ public final class Downloader: Sendable {
     for file in [record, archive].compactMap({ $0 }) where file.skippedLines > 0 {
       notice("skipped \(file.skippedLines) unreadable line\(file.skippedLines == 1 ? "" : "s") in \(file.path)")
     }
+    var source = PhotoFeed(batches.makeAsyncIterator())
+    // The template is checked against the first batch before any image request: a clash there is a usage error.
+    if let first = try await source.peekBatch() { try options.template.checkDistinguishes(first) }
     let engine = makeEngine()
     defer { (engine as? CurlEngine)?.shutdown() }
     let client = HTTPClient(engine: engine, retryPolicy: options.retryPolicy)
     let context = RunContext(root: root, record: record, archive: archive, client: client)
-    events(.planned(total: unique.count))
 
     var summary = DownloadSummary()
     await withTaskCancellationHandler {
-      // `process` never throws: a failed photo is a result, an interrupted one is nil.
-      try? await BoundedConcurrency.run(unique, width: options.jobs, { await self.process($0, context: context) }) {
-        guard let result = $0 else { return true }
-        summary.add(result.outcome)
-        events(.finished(result))
-        if case .failed(let error) = result.outcome, error.isFatal, summary.fatal == nil {
-          summary.fatal = error
-          cancelTransfers()
+      do {
+        // `process` never throws: a failed photo is a result, an interrupted one is nil.
+        try await BoundedConcurrency.run(
+          next: {
+            guard summary.fatal == nil else { return nil }
+            do {
+              return try await source.next { events(.planned(total: $0)) }
+            } catch is CancellationError {
+              return nil
+            } catch {
+              summary.sourceError = error
+              return nil
+            }
+          }, width: options.jobs, { await self.process($0, context: context) }
+        ) {
+          guard let result = $0 else { return true }
+          summary.add(result.outcome)
+          events(.finished(result))
+          if case .failed(let error) = result.outcome, error.isFatal, summary.fatal == nil {
+            summary.fatal = error
+            cancelTransfers()
+          }
+          return !Task.isCancelled && summary.fatal == nil
         }
-        return !Task.isCancelled && summary.fatal == nil
+      } catch {
+        summary.sourceError = summary.sourceError ?? error
       }
     } onCancel: {
       cancelTransfers()
@@ -108,30 +137,44 @@ public final class Downloader: Sendable {
     let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
     do {
       let directory = try self.directory(folder, context: context)
-      if let reason = skipReason(photo, relative: relative, directory: directory, name: name, context: context) {
+      let existing = directory.regularFileSize(name)
+      if let reason = skipReason(photo, relative: relative, existing: existing, context: context) {
         // A photo already in place enters a new --archive too, so moving the files later does not fetch it again.
         if reason == "exists", let archive = context.archive, archive.entry(for: photo) == nil {
-          try? archive.record(photo, bytes: directory.regularFileSize(name) ?? 0, path: relative)
+          try? archive.record(photo, bytes: existing ?? 0, path: relative)
+        }
+        // A sidecar asked for now is written for a photo already there, without fetching the image again.
+        if reason == "exists", options.writeMetadata, directory.regularFileSize(name + ".json") == nil {
+          try directory.writeAtomically(try Self.metadata(photo), name: name + ".json")
         }
         return result(.skipped(reason: reason))
       }
+      // Replace only what was there before and judged stale (or --force); a name that appears while this photo is
+      // fetched was taken by another photo of this run, and is never overwritten.
+      let replacing = options.force || existing != nil || directory.contains(name)
       guard let url = ImageURL.resolve(photo.imageSource) else {
         return result(.failed(.invalidURL(photo.imageSource)))
       }
       // Keyed by the URL's text: hashing a URL value recomputes its string every time.
+      var ours = false
       let entry = inFlight.value(
         forKey: url.absoluteString,
         orInsert: {
-          InFlight(
+          ours = true
+          return InFlight(
             task: Task {
-              try await self.fetch(url, into: directory, as: name, photo: photo, client: context.client)
+              try await self.fetch(
+                url, into: directory, as: name, replacing: replacing, photo: photo, client: context.client)
             })
         })
       // A run cancelled between `cancelTransfers()` and this insertion would otherwise leave this one running.
       if Task.isCancelled { entry.task.cancel() }
       let saved = try await entry.task.value
-      if saved.directory !== directory || saved.name != name {
-        try directory.place(name, sameAs: saved.name, in: saved.directory)
+      if saved.directory.path != directory.path || saved.name != name {
+        try directory.place(name, sameAs: saved.name, in: saved.directory, replacing: replacing)
+      } else if !ours {
+        // The same photo twice in the input: one download, one result that says so.
+        return result(.skipped(reason: "duplicate"))
       }
       if options.writeMetadata {
         try directory.writeAtomically(try Self.metadata(photo), name: name + ".json")
@@ -156,12 +199,10 @@ public final class Downloader: Sendable {
     }
   }
 
-  private func skipReason(
-    _ photo: Photo, relative: String, directory: SafeDirectory, name: String, context: RunContext
-  ) -> String? {
+  private func skipReason(_ photo: Photo, relative: String, existing: Int?, context: RunContext) -> String? {
     guard !options.force else { return nil }
     if context.archive?.entry(for: photo) != nil { return "in archive" }
-    guard let size = directory.regularFileSize(name) else { return nil }
+    guard let size = existing else { return nil }
     if let recorded = context.record.entry(forPath: relative) {
       return recorded.bytes == size ? "exists" : nil
     }

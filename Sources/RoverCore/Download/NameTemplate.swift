@@ -64,3 +64,20 @@ public struct NameTemplate: Hashable, Sendable {
     ]
   }
 }
+
+extension NameTemplate {
+  /// Refuses a template that gives two different images of `photos` one name, before anything is downloaded.
+  /// (`{id}` always tells photos apart; a clash found later, while streaming, fails that photo instead.)
+  public func checkDistinguishes(_ photos: [Photo]) throws {
+    guard !pattern.contains("{id}") else { return }
+    var taken: [String: Photo] = [:]
+    for photo in photos {
+      let path = self.path(for: photo)
+      if let other = taken[path], other.imageSource != photo.imageSource, other.id != photo.id {
+        throw DownloadError.templateCollision(
+          template: pattern, first: other.id.description, second: photo.id.description, path: path)
+      }
+      taken[path] = taken[path] ?? photo
+    }
+  }
+}

@@ -54,6 +54,12 @@ final class SafeDirectory: Sendable {
     return current
   }
 
+  /// Whether anything (a link included, not followed) has this name here.
+  func contains(_ name: String) -> Bool {
+    var info = stat()
+    return fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0
+  }
+
   /// The size of a regular file here; nil for anything else, links included.
   func regularFileSize(_ name: String) -> Int? {
     var info = stat()
@@ -117,7 +123,11 @@ final class SafeDirectory: Sendable {
 
   /// A second name for a file already in place (photos that share one image): a hard link where possible, else a
   /// copy; atomic either way.
-  func place(_ name: String, sameAs sourceName: String, in source: SafeDirectory) throws {
+  func place(_ name: String, sameAs sourceName: String, in source: SafeDirectory, replacing: Bool) throws {
+    if !replacing {
+      if linkat(source.descriptor, sourceName, descriptor, name, 0) == 0 { return }
+      if errno == EEXIST { throw DownloadError.nameTaken(path: path + "/" + name) }
+    }
     let staging = ".rover-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).link"
     if linkat(source.descriptor, sourceName, descriptor, staging, 0) == 0 {
       guard renameat(descriptor, staging, descriptor, name) == 0 else {
@@ -133,7 +143,7 @@ final class SafeDirectory: Sendable {
     let file = try temporaryFile()
     do {
       try file.copy(from: input)
-      try file.commit(as: name)
+      try file.commit(as: name, replacing: replacing)
     } catch {
       file.discard()
       throw error

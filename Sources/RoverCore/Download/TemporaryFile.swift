@@ -50,18 +50,30 @@ final class TemporaryFile: @unchecked Sendable {
     }
   }
 
-  /// Gives the file its final name, replacing whatever was there (a link included, never followed).
-  func commit(as finalName: String) throws {
+  /// Gives the file its final name. With `replacing`, whatever was there goes (a link included, never followed);
+  /// without it, an existing name is left alone and `DownloadError.nameTaken` thrown.
+  func commit(as finalName: String, replacing: Bool = true) throws {
     let target = directory.path + "/" + finalName
     guard !closed else { throw DownloadError.io(path: target, reason: "temporary file already closed") }
     let dir = directory.descriptor
     if let name {
       closed = true
+      defer { if !replacing { unlinkat(dir, name, 0) } }
       // close reports late write errors (NFS, quotas) before the name appears.
-      guard close(descriptor) == 0, renameat(dir, name, dir, finalName) == 0 else {
+      guard close(descriptor) == 0 else {
         let failure = DownloadError.io(path: target, reason: errnoText())
         unlinkat(dir, name, 0)
         throw failure
+      }
+      if replacing {
+        guard renameat(dir, name, dir, finalName) == 0 else {
+          let failure = DownloadError.io(path: target, reason: errnoText())
+          unlinkat(dir, name, 0)
+          throw failure
+        }
+      } else if linkat(dir, name, dir, finalName, 0) != 0 {
+        throw errno == EEXIST
+          ? DownloadError.nameTaken(path: target) : DownloadError.io(path: target, reason: errnoText())
       }
       return
     }
@@ -70,6 +82,7 @@ final class TemporaryFile: @unchecked Sendable {
     let source = "/proc/self/fd/\(descriptor)"
     if linkat(AT_FDCWD, source, dir, finalName, AT_SYMLINK_FOLLOW) != 0 {
       guard errno == EEXIST else { throw DownloadError.io(path: target, reason: errnoText()) }
+      guard replacing else { throw DownloadError.nameTaken(path: target) }
       let staging = ".rover-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).link"
       guard linkat(AT_FDCWD, source, dir, staging, AT_SYMLINK_FOLLOW) == 0 else {
         throw DownloadError.io(path: target, reason: errnoText())

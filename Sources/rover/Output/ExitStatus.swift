@@ -36,11 +36,11 @@ enum ExitStatus {
 
   static func code(for error: DownloadError) -> Int32 {
     switch error {
-    case .invalidTemplate: return usage
+    case .invalidTemplate, .templateCollision: return usage
     case .malformedInput: return dataError
     case .transfer(let error): return code(for: error)
     case .io: return ioError
-    case .httpStatus, .notAnImage, .invalidURL: return unavailable
+    case .httpStatus, .notAnImage, .invalidURL, .nameTaken: return unavailable
     }
   }
 

@@ -22,7 +22,7 @@ final class ProgressBar: Sendable {
     guard enabled else { return }
     let line: String? = state.withLock { state in
       switch event {
-      case .planned(let total): state.total = total
+      case .planned(let total): state.total += total
       case .bytes(let count): state.bytes += count
       case .finished: state.done += 1
       case .warning: return nil
