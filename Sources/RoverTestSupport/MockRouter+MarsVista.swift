@@ -30,9 +30,7 @@ extension MockRouter {
       return .json(body, status: 429, headers: headers)
     }
     var response = marsVistaRoute(for: request, segments: segments)
-    for field in headers {
-      response.headers.add(field.name, field.value)
-    }
+    response.headers.merge(headers) { _, new in new }
     return response
   }
 
