@@ -6,8 +6,6 @@ enum MockJSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
   case null
   case bool(Bool)
   case int(Int)
-  /// A JSON number written as given, e.g. `813049077.652` (the raw feeds' floats).
-  case decimal(String)
   case string(String)
   case array([MockJSON])
   case object([(String, MockJSON)])
@@ -46,7 +44,6 @@ enum MockJSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
     case .int(let value): output += String(value)
-    case .decimal(let text): output += text
     case .string(let value): Self.writeString(value, to: &output)
     case .array(let items):
       output += "["
