@@ -2,7 +2,7 @@
 ///
 /// The mock writes its bodies through this instead of `JSONSerialization` so that a response reads key for key like
 /// the reference's examples, byte for byte the same on every run, and `null` stays distinct from a missing key.
-enum MockJSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
+enum MockJSON: Sendable, ExpressibleByStringLiteral {
   case null
   case bool(Bool)
   case int(Int)
@@ -12,14 +12,6 @@ enum MockJSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
 
   init(stringLiteral value: String) {
     self = .string(value)
-  }
-
-  init(integerLiteral value: Int) {
-    self = .int(value)
-  }
-
-  init(booleanLiteral value: Bool) {
-    self = .bool(value)
   }
 
   /// `.string(value)` or `.null`.

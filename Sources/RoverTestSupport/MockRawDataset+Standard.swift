@@ -39,8 +39,7 @@ extension MockRawDataset {
   /// Taken on the sol's earth date (api-reference 1.6) at `index` minutes past 10:00.
   private static func takenAt(landing: String, sol: Int, index: Int) -> String {
     let date = MockDataset.earthDate(landingDate: landing, sol: sol) ?? "2000-01-01"
-    let minutes = 600 + index
-    return "\(date)T\(minutes / 60):\(minutes % 60 < 10 ? "0" : "")\(minutes % 60):00.000"
+    return date + String(format: "T%02d:%02d:00.000", 10 + index / 60, index % 60)
   }
 
   private static func perseverance(sol: Int, index: Int, instrument: String, thumbnail: Bool) -> MockRawImage {

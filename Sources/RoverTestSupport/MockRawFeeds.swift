@@ -57,9 +57,4 @@ public final class MockRawFeeds: MockService {
   public func total(rover: String) -> Int {
     dataset.total(rover: rover)
   }
-
-  /// The URL the feed reports for `image` at `size` (Curiosity items have one URL whatever `size`).
-  public func imageURL(for image: MockRawImage, size: MockRawImage.FileSize = .large) -> URL {
-    server.url(image.imagePath(size))
-  }
 }

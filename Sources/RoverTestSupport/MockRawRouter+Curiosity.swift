@@ -29,7 +29,7 @@ extension MockRawRouter {
     let latest = MockJSON.object([
       ("latest_sol", .optional(dataset.latestSol(rover: rover))), ("total", .int(dataset.total(rover: rover))),
     ])
-    return .json(.object([("success", true), ("latest_data", latest)]))
+    return .json(.object([("success", .bool(true)), ("latest_data", latest)]))
   }
 
   /// The fields RoverCore decodes. `url` and `https_url` are the same plain-HTTP mock URL: the real `https_url` is

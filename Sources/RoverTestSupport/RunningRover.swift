@@ -23,21 +23,15 @@ public final class RunningRover: Sendable {
     var result: RoverProcessResult?
   }
 
-  public let executableURL: URL
-  public let arguments: [String]
   private let state = Locked(State())
   private let signals: AsyncStream<Int32>.Continuation
   private let task: Task<Void, Never>
-  /// The temporary HOME and XDG directories made for this run, removed once it is over.
-  private let sandbox: URL
 
+  /// `sandbox` holds the temporary HOME and XDG directories made for this run, removed once it is over.
   init(
     executable: URL, arguments: [String], environment: [String: String], stdin: Data?, currentDirectory: URL?,
     sandbox: URL
   ) {
-    executableURL = executable
-    self.arguments = arguments
-    self.sandbox = sandbox
     let (requested, signals) = AsyncStream.makeStream(of: Int32.self)
     self.signals = signals
     let state = state
@@ -74,6 +68,8 @@ public final class RunningRover: Sendable {
         status = nil
       }
       await ChildSlots.shared.release()
+      // Off Swift's thread pool: a delete can block for long on a busy disk, and the servers need the pool.
+      DispatchQueue.global(qos: .utility).async { try? FileManager.default.removeItem(at: sandbox) }
       state.withLock { state in
         let (code, signal): (Int32, Int32?) =
           switch status {
@@ -120,11 +116,7 @@ public final class RunningRover: Sendable {
   public func wait(timeout: TimeInterval = 60) async throws -> RoverProcessResult {
     let called = Date()
     while true {
-      if let result = state.withLock({ $0.result }) {
-        // Off Swift's thread pool: a delete can block for long on a busy disk, and the servers need the pool.
-        DispatchQueue.global(qos: .utility).async { [sandbox] in try? FileManager.default.removeItem(at: sandbox) }
-        return result
-      }
+      if let result = state.withLock({ $0.result }) { return result }
       if let deadline = deadline(timeout, calledAt: called), Date() >= deadline {
         kill()
         await task.value

@@ -13,7 +13,7 @@ final class RawHTTPClient: @unchecked Sendable {
   private let fd: Int32
 
   init(port: Int) throws {
-    fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = UInt16(port).bigEndian
@@ -24,10 +24,13 @@ final class RawHTTPClient: @unchecked Sendable {
       }
     }
     guard result == 0 else {
+      // Closed here and `self.fd` left unset, so `deinit` (which runs for a fully initialised object that throws)
+      // cannot close the number again after another part of the process reused it.
       close(fd)
       throw ConnectFailed()
     }
-    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    self.fd = fd
+    var timeout = timeval(tv_sec: 30, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
 
@@ -40,7 +43,7 @@ final class RawHTTPClient: @unchecked Sendable {
     _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
   }
 
-  /// Reads until the peer closes (or 5 s pass); the bool says whether it closed. The blocking reads run on a
+  /// Reads until the peer closes (or 30 s pass: a loaded machine can stall the server for seconds); the bool says whether it closed. The blocking reads run on a
   /// Dispatch thread: blocking Swift's cooperative pool (one thread per core) would starve the server under test.
   func readToEnd() async -> (data: Data, closed: Bool) {
     await withCheckedContinuation { continuation in
