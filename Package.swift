@@ -11,6 +11,9 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+    // Test support only: the local HTTP server and the process runner.
+    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+    .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
   ],
   targets: [
     // libcurl's multi interface for bulk downloads: URLSession on Linux costs several times curl's CPU per image.
@@ -34,7 +37,14 @@ let package = Package(
       ]
     ),
     // The local HTTP server and process runner the tests share; never shipped.
-    .target(name: "RoverTestSupport"),
+    .target(
+      name: "RoverTestSupport",
+      dependencies: [
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+        .product(name: "Subprocess", package: "swift-subprocess"),
+      ]
+    ),
     .testTarget(
       name: "RoverCoreTests",
       dependencies: ["RoverCore", "RoverTestSupport"],

@@ -22,16 +22,4 @@ struct FaultQueue {
     }
     return fault
   }
-
-  /// Uses left across all entries (saturating, since `times: .max` means "every time").
-  var pendingCount: Int {
-    entries.reduce(0) { total, entry in
-      let (sum, overflow) = total.addingReportingOverflow(entry.remaining)
-      return overflow ? .max : sum
-    }
-  }
-
-  mutating func removeAll() {
-    entries.removeAll()
-  }
 }

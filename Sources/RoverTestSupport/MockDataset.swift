@@ -55,8 +55,8 @@ public struct MockDataset: Sendable, Equatable {
 
   /// The photos whose computed earth date is `earthDate` (`YYYY-MM-DD`), ordered like `photos(rover:sol:camera:)`.
   public func photos(rover name: String, earthDate: String, camera: String? = nil) -> [MockPhoto] {
-    guard let rover = rover(named: name), let wanted = CivilDate(lenient: earthDate),
-      let landing = CivilDate(strict: rover.landingDate)
+    guard let rover = rover(named: name), let wanted = MockDay(earthDate, lenient: true),
+      let landing = MockDay(rover.landingDate)
     else { return [] }
     let sols = solsWithPhotos(rover: rover.name).filter { Self.earthDate(landing: landing, sol: $0) == wanted }
     let all = sols.flatMap { photosByRover[rover.name]?[$0] ?? [] }
@@ -107,10 +107,10 @@ public struct MockDataset: Sendable, Equatable {
 
   /// The formula of api-reference 1.6, e.g. Curiosity (2012-08-06) sol 1000 → `2015-05-30`; nil for a bad date.
   public static func earthDate(landingDate: String, sol: Int) -> String? {
-    CivilDate(strict: landingDate).map { earthDate(landing: $0, sol: sol).description }
+    MockDay(landingDate).map { earthDate(landing: $0, sol: sol).description }
   }
 
-  static func earthDate(landing: CivilDate, sol: Int) -> CivilDate {
+  static func earthDate(landing: MockDay, sol: Int) -> MockDay {
     landing.adding(days: Int((Double(sol) * secondsPerSol / 86_400).rounded(.down)))
   }
 

@@ -28,7 +28,7 @@ extension MockFault {
       var headers: TestHTTPHeaders = [:]
       if let retryAfter {
         body += #","retryAfter":\#(retryAfter)"#
-        headers.add("Retry-After", String(retryAfter))
+        headers["Retry-After"] = String(retryAfter)
       }
       return .json(body + "}", status: 429, headers: headers)
     case .serverError:

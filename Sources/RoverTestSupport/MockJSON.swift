@@ -2,26 +2,16 @@
 ///
 /// The mock writes its bodies through this instead of `JSONSerialization` so that a response reads key for key like
 /// the reference's examples, byte for byte the same on every run, and `null` stays distinct from a missing key.
-enum MockJSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
+enum MockJSON: Sendable, ExpressibleByStringLiteral {
   case null
   case bool(Bool)
   case int(Int)
-  /// A JSON number written as given, e.g. `813049077.652` (the raw feeds' floats).
-  case decimal(String)
   case string(String)
   case array([MockJSON])
   case object([(String, MockJSON)])
 
   init(stringLiteral value: String) {
     self = .string(value)
-  }
-
-  init(integerLiteral value: Int) {
-    self = .int(value)
-  }
-
-  init(booleanLiteral value: Bool) {
-    self = .bool(value)
   }
 
   /// `.string(value)` or `.null`.
@@ -46,7 +36,6 @@ enum MockJSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
     case .int(let value): output += String(value)
-    case .decimal(let text): output += text
     case .string(let value): Self.writeString(value, to: &output)
     case .array(let items):
       output += "["

@@ -5,22 +5,16 @@ import Foundation
 ///
 /// Routes (GET; HEAD works too):
 /// - `/rss/api/?feed=raw_images&category=mars2020[,ingenuity]&feedtype=json…`: Perseverance. `latest=true` gives
-///   the summary; `id=<imageid>` the envelope with that one record; otherwise a list filtered by `sol=N` or
-///   `condition_2=N:sol:gte&condition_3=M:sol:lte`, `search=A|B`, `extended=sample_type::full`, ordered by
-///   `order` (default `sol desc`) and paged by `num` (default and maximum 100) and 0-based `page`.
-/// - `/api/v1/raw_image_items/?condition_1=msl:mission…`: Curiosity, filtered by `condition_2=N:sol:in` or a
-///   gte/lte range and `search`, ordered by `order`, paged by `per_page` (default 50, maximum 1000) and 0-based
-///   `page`. `/api/v1/raw_image_items/msl/latest/` gives the latest summary.
+///   the summary; `id=<imageid>` the envelope with that one record; otherwise a list filtered by `sol=N`,
+///   `search=A|B` and `extended=sample_type::full`, paged by `num` (default and maximum 100) and 0-based `page`.
+/// - `/api/v1/raw_image_items/?condition_1=msl:mission…`: Curiosity, filtered by `condition_2=N:sol:in` and
+///   `search`, paged by `per_page` (default 50, maximum 1000) and 0-based `page`.
+///   `/api/v1/raw_image_items/msl/latest/` gives the latest summary.
 /// - `/images/…`: image bytes, `image/png` for `.png` paths and `image/jpeg` otherwise; `?size=N` sets the length.
 /// - Anything else: an HTML 404 page.
-///
-/// Expectations come from `dataset` and the helpers here, so tests never hard-code what the server will say.
 public final class MockRawFeeds: MockService {
-  /// The Perseverance feed's path.
   public static let perseverancePath = MockRawRouter.perseverancePath
-  /// The Curiosity item list's path.
   public static let curiosityPath = MockRawRouter.curiosityPath
-  /// The Curiosity latest summary's path.
   public static let curiosityLatestPath = MockRawRouter.curiosityLatestPath
 
   public let dataset: MockRawDataset
@@ -37,8 +31,7 @@ public final class MockRawFeeds: MockService {
     router.base.withLock { $0 = base }
   }
 
-  /// `http://127.0.0.1:<port>`, standing in for `https://mars.nasa.gov`: what `--base-url` takes. Image URLs in the
-  /// records start with it too.
+  /// `http://127.0.0.1:<port>`, standing in for `https://mars.nasa.gov`: what `--base-url` takes.
   public var baseURL: URL {
     server.baseURL
   }
@@ -63,11 +56,5 @@ public final class MockRawFeeds: MockService {
 
   public func total(rover: String) -> Int {
     dataset.total(rover: rover)
-  }
-
-  /// The URL the feed reports for `image`: a Perseverance `image_files` entry by `size` (`large` is the original
-  /// API's `img_src`), or a Curiosity item's `url`/`https_url` whatever `size`.
-  public func imageURL(for image: MockRawImage, size: MockRawImage.FileSize = .large) -> URL {
-    server.url(image.imagePath(size))
   }
 }

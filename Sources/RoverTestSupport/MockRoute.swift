@@ -11,6 +11,14 @@ enum MockRoute: Equatable {
   case photo(id: String)
   case unknown
 
+  /// The rover a per-rover route names.
+  var rover: String? {
+    switch self {
+    case .rover(let name), .photos(let name), .latestPhotos(let name), .latest(let name), .manifest(let name): name
+    default: nil
+    }
+  }
+
   /// `allowsJSONSuffix` mirrors Rails' optional `(.:format)` segment: `/rovers/curiosity/photos.json` is the same.
   init(segments: [String], allowsJSONSuffix: Bool) {
     var parts = segments

@@ -20,8 +20,8 @@ extension MockRouter {
       return (true, used)
     }
     var response = allowed ? upstream() : .json(MockFault.overRateLimitBody, status: 429)
-    response.headers.add("X-RateLimit-Limit", String(rateLimit))
-    response.headers.add("X-RateLimit-Remaining", String(max(0, rateLimit - used)))
+    response.headers["X-RateLimit-Limit"] = String(rateLimit)
+    response.headers["X-RateLimit-Remaining"] = String(max(0, rateLimit - used))
     return response
   }
 }

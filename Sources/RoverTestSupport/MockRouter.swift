@@ -43,9 +43,9 @@ final class MockRouter: Sendable {
     let segments = request.path.dropFirst("/api/v1".count).split(separator: "/").map(String.init)
     switch shape {
     case .original:
-      return originalResponse(for: request, segments: segments)
+      return routeResponse(for: request, segments: segments)
     case .nasaGateway:
-      return gatewayResponse(for: request) { originalResponse(for: request, segments: segments) }
+      return gatewayResponse(for: request) { routeResponse(for: request, segments: segments) }
     case .marsVista:
       return marsVistaResponse(for: request, segments: segments)
     }

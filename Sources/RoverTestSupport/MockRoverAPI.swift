@@ -36,44 +36,13 @@ public final class MockRoverAPI: MockService {
     server.url("/api/v1")
   }
 
-  /// `http://127.0.0.1:<port>`; generated `img_src` values are `<imageBaseURL>/images/<rover>/<sol>/<id>.jpg`.
-  public var imageBaseURL: URL {
-    server.baseURL
-  }
-
   /// `baseURL` followed by `pathAndQuery`, e.g. `url("/rovers/curiosity/photos?sol=1000")`.
   public func url(_ pathAndQuery: String) -> URL {
     server.url("/api/v1" + pathAndQuery)
   }
 
-  /// Requests left before the mock answers 429, for the gateway and Mars Vista shapes.
-  public var rateLimitRemaining: Int {
-    max(0, rateLimitPerHour - router.rateLimitUsed.withLock { $0 })
-  }
-
-  /// Refills the rate limit, as if the hour had rolled over.
-  public func resetRateLimit() {
-    router.rateLimitUsed.withLock { $0 = 0 }
-  }
-
   /// The `img_src` the mock reports for `photo`.
   public func imgSrc(for photo: MockPhoto) -> String {
     router.imgSrc(for: photo)
-  }
-
-  /// The dataset's photos for one sol in service order, with `imgSrc` filled in as the service reports it.
-  public func photos(rover: String, sol: Int, camera: String? = nil) -> [MockPhoto] {
-    dataset.photos(rover: rover, sol: sol, camera: camera).map(resolved)
-  }
-
-  /// The photo with `id`, with `imgSrc` filled in.
-  public func photo(id: Int) -> MockPhoto? {
-    dataset.photo(id: id).map(resolved)
-  }
-
-  private func resolved(_ photo: MockPhoto) -> MockPhoto {
-    var copy = photo
-    copy.imgSrc = router.imgSrc(for: photo)
-    return copy
   }
 }

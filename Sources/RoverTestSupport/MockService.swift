@@ -32,15 +32,6 @@ extension MockService {
     inject(fault, times: times) { $0.path.hasPrefix(pathPrefix) }
   }
 
-  /// Fault uses not yet consumed.
-  public var pendingFaultCount: Int {
-    faults.queue.withLock { $0.pendingCount }
-  }
-
-  public func removeAllFaults() {
-    faults.queue.withLock { $0.removeAll() }
-  }
-
   public var requests: [TestRequest] {
     server.requests
   }

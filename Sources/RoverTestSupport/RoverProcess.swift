@@ -4,15 +4,14 @@ import Foundation
 ///
 /// The child gets a clean, minimal environment: `PATH`, a temporary `HOME`, fresh `XDG_CONFIG_HOME` and
 /// `XDG_CACHE_HOME`, and whatever the test passes. So a developer's own `ROVER_*` variables, `NO_COLOR` or
-/// `~/.config` can never change a test's outcome. stdout and stderr are captured separately and drained
-/// concurrently, so large output cannot deadlock.
+/// `~/.config` can never change a test's outcome. stdout and stderr are captured separately.
 public enum RoverProcess {
   /// Runs `rover` with `arguments` and waits for it to exit.
   ///
   /// - Parameters:
   ///   - environment: added to (and overriding) the minimal environment. Pass `XDG_CACHE_HOME` or `HOME`
   ///     yourself to inspect or reuse those directories: the generated ones are deleted when the run ends.
-  ///   - stdin: written to the child's standard input, then closed; nil connects `/dev/null`.
+  ///   - stdin: written to the child's standard input, then closed; nil gives it an empty one.
   ///   - timeout: the child is killed after this many seconds and `RoverProcessError.timedOut` is thrown.
   public static func run(
     _ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil, currentDirectory: URL? = nil,
@@ -23,7 +22,7 @@ public enum RoverProcess {
       currentDirectory: currentDirectory, timeout: timeout)
   }
 
-  /// Runs any executable with the same sandboxing as `run(_:...)`; this is how the runner itself is tested.
+  /// Runs any executable with the same sandboxing as `run(_:...)`.
   public static func run(
     executable: URL, arguments: [String] = [], environment: [String: String] = [:], stdin: Data? = nil,
     currentDirectory: URL? = nil, timeout: TimeInterval = 60
@@ -48,18 +47,21 @@ public enum RoverProcess {
     executable: URL, arguments: [String] = [], environment: [String: String] = [:], stdin: Data? = nil,
     currentDirectory: URL? = nil
   ) throws -> RunningRover {
+    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+      throw RoverProcessError.executableNotFound(searched: [executable.path])
+    }
+    _ = ignoreSIGPIPE
     let sandbox = FileManager.default.temporaryDirectory
       .appendingPathComponent("rover-process-\(UUID().uuidString)", isDirectory: true)
-    let childEnvironment = try makeEnvironment(adding: environment, sandbox: sandbox)
-    do {
-      let spawned = try ChildProcess.spawn(
-        executable: executable.path, arguments: arguments, environment: childEnvironment,
-        currentDirectory: currentDirectory?.path, hasStdin: stdin != nil)
-      return RunningRover(
-        spawned: spawned, executableURL: executable, arguments: arguments, stdin: stdin, sandbox: sandbox)
-    } catch {
-      try? FileManager.default.removeItem(at: sandbox)
-      throw error
-    }
+    return RunningRover(
+      executable: executable, arguments: arguments,
+      environment: try makeEnvironment(adding: environment, sandbox: sandbox),
+      stdin: stdin, currentDirectory: currentDirectory, sandbox: sandbox)
   }
+
+  /// swift-subprocess writes stdin with a plain `write`: a child that exits without reading it would raise SIGPIPE
+  /// and kill the whole test process. Ignored here once; children start with default dispositions again.
+  private static let ignoreSIGPIPE: Void = {
+    signal(SIGPIPE, SIG_IGN)
+  }()
 }

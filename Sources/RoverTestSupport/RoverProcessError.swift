@@ -4,10 +4,9 @@ import Foundation
 public enum RoverProcessError: Error, Sendable, CustomStringConvertible {
   /// No `rover` executable was found; `searched` lists the places tried.
   case executableNotFound(searched: [String])
-  case launchFailed(path: String, errno: Int32)
   /// The child outlived its time and was killed; `partial` holds what it wrote.
   case timedOut(seconds: TimeInterval, partial: RoverProcessResult)
-  /// `waitUntil`/`waitForOutput` gave up; the streams so far are attached.
+  /// `waitUntil` gave up; the streams so far are attached.
   case conditionNotMet(String, stdout: String, stderr: String)
 
   public var description: String {
@@ -15,8 +14,6 @@ public enum RoverProcessError: Error, Sendable, CustomStringConvertible {
     case .executableNotFound(let searched):
       "rover executable not found (set ROVER_BINARY or build the package); searched:\n"
         + searched.joined(separator: "\n")
-    case .launchFailed(let path, let code):
-      "could not launch \(path): \(String(cString: strerror(code)))"
     case .timedOut(let seconds, let partial):
       "child still running after \(seconds) s and was killed; \(partial)"
     case .conditionNotMet(let condition, let stdout, let stderr):

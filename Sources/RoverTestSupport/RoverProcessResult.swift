@@ -29,10 +29,6 @@ public struct RoverProcessResult: Sendable, CustomStringConvertible {
     String(decoding: stderrData, as: UTF8.self)
   }
 
-  public var wasKilledBySignal: Bool {
-    terminationSignal != nil
-  }
-
   /// Everything a failing test needs in one message.
   public var description: String {
     let ending = terminationSignal.map { "signal \($0)" } ?? "exit \(exitCode)"

@@ -1,23 +1,56 @@
+import FlyingFox
+import FlyingSocks
 import Foundation
 
-/// A real HTTP/1.1 server on 127.0.0.1 with a kernel-chosen port, for tests that must exercise URLSession against
-/// an actual socket: keep-alive, concurrency limits, short bodies and hang-ups cannot be faked with a URLProtocol.
+/// A real HTTP/1.1 server (FlyingFox) on 127.0.0.1 with a kernel-chosen port, for tests that must exercise a client
+/// against an actual socket: keep-alive, concurrency limits, short bodies and hang-ups cannot be faked in-process.
 ///
 /// Every request is logged and counted, so a test can prove caching or de-duplication by what reached the server.
 /// Call `stop()` in a `defer`; `deinit` stops it too.
 public final class TestHTTPServer: Sendable {
-  public let port: Int
-  private let engine: HTTPServerEngine
+  private struct Log {
+    var requests: [TestRequest] = []
+    var active = 0
+    var maxConcurrent = 0
+  }
 
-  /// Binds, listens and starts accepting at once. The handler runs on the connection's own thread.
+  public let port: Int
+  private let server: HTTPServer
+  private let log = Locked(Log())
+
+  /// Binds, listens and starts accepting before it returns. The handler must not block: delays belong in the
+  /// response (`TestResponse.delay`), where they cost no thread.
   public init(handler: @escaping @Sendable (TestRequest) -> TestResponse) throws {
-    engine = try HTTPServerEngine(handler: handler)
-    port = engine.port
-    engine.start()
+    let listening = ListeningLogger()
+    let log = log
+    server = HTTPServer(
+      // A handler's own timeout would cut a long `delay` short; tests bound their waits themselves.
+      config: .init(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 24 * 3600, logger: listening),
+      handler: ClosureHTTPHandler { request in
+        let received = TestRequest(
+          method: request.method.rawValue, path: request.path,
+          queryItems: request.query.map { URLQueryItem(name: $0.name, value: $0.value) },
+          headers: Dictionary(request.headers.map { ($0.key.rawValue, $0.value) }, uniquingKeysWith: { $1 }))
+        log.withLock { log in
+          log.requests.append(received)
+          log.active += 1
+          log.maxConcurrent = max(log.maxConcurrent, log.active)
+        }
+        defer { log.withLock { $0.active -= 1 } }
+        let response = handler(received)
+        if response.delay > 0 {
+          try await Task.sleep(nanoseconds: UInt64(response.delay * 1_000_000_000))
+        }
+        return response.flyingFoxResponse
+      })
+    let server = server
+    Task(executorPreference: ServerThread.shared) { try await server.run() }
+    guard let port = listening.waitForPort(timeout: 30) else { throw TestHTTPServerError.notListening }
+    self.port = port
   }
 
   deinit {
-    engine.stop()
+    stop()
   }
 
   /// `http://127.0.0.1:<port>`, no trailing slash.
@@ -30,56 +63,49 @@ public final class TestHTTPServer: Sendable {
     URL(string: "http://127.0.0.1:\(port)\(pathAndQuery)") ?? baseURL
   }
 
-  /// Closes the listener and every open connection, interrupting delays; waits until connections are closed.
-  /// Safe to call more than once.
+  /// Closes the listener and open connections, interrupting delays. Does not wait: waiting on FlyingFox's actor
+  /// from a blocked thread could starve the pool it needs (see `ServerThread`). Safe to call more than once.
   public func stop() {
-    engine.stop()
+    let server = server
+    Task(executorPreference: ServerThread.shared) { await server.stop() }
   }
 
   /// Every request received since the start or the last `resetLog()`, in arrival order.
   public var requests: [TestRequest] {
-    engine.state.withLock { $0.requests }
+    log.withLock { $0.requests }
   }
 
   public var requestCount: Int {
-    engine.state.withLock { $0.requests.count }
-  }
-
-  public func requestCount(where predicate: (TestRequest) -> Bool) -> Int {
-    requests.filter(predicate).count
+    log.withLock { $0.requests.count }
   }
 
   /// Counts requests whose decoded path starts with `pathPrefix`.
   public func requestCount(pathPrefix: String) -> Int {
-    requestCount { $0.path.hasPrefix(pathPrefix) }
+    requests.filter { $0.path.hasPrefix(pathPrefix) }.count
   }
 
   /// Clears the request log and restarts `maxConcurrentRequests` from the requests in flight now, so a test can
   /// warm up and then measure.
   public func resetLog() {
-    engine.state.withLock { state in
-      state.requests.removeAll()
-      state.maxConcurrentRequests = state.activeRequests
+    log.withLock { log in
+      log.requests.removeAll()
+      log.maxConcurrent = log.active
     }
   }
 
-  /// The most requests in flight at once: from a request's head being parsed until its response was fully sent.
+  /// The most requests handled at once, each from its arrival until its response (delay included) was ready.
   public var maxConcurrentRequests: Int {
-    engine.state.withLock { $0.maxConcurrentRequests }
+    log.withLock { $0.maxConcurrent }
   }
 
   /// Requests being handled right now.
   public var activeRequests: Int {
-    engine.state.withLock { $0.activeRequests }
+    log.withLock { $0.active }
   }
+}
 
-  /// Connections open right now.
-  public var activeConnections: Int {
-    engine.state.withLock { $0.openConnections.count }
-  }
-
-  /// Connections accepted since the start (not reset by `resetLog()`).
-  public var totalConnections: Int {
-    engine.state.withLock { $0.totalConnections }
-  }
+/// Why a `TestHTTPServer` could not start.
+public enum TestHTTPServerError: Error {
+  /// FlyingFox did not report listening on 127.0.0.1 in time.
+  case notListening
 }

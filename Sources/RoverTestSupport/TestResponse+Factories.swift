@@ -23,11 +23,8 @@ extension TestResponse {
   public static func bytes(
     _ data: Data, contentType: String, status: Int = 200, headers: TestHTTPHeaders = [:]
   ) -> TestResponse {
-    var all = headers
-    if !all.contains("Content-Type") {
-      all.add("Content-Type", contentType)
-    }
-    return TestResponse(status: status, headers: all, body: data)
+    TestResponse(
+      status: status, headers: headers.merging(["Content-Type": contentType]) { given, _ in given }, body: data)
   }
 
   /// A redirect with a small HTML body, as most servers send one.
@@ -45,10 +42,10 @@ extension TestResponse {
     TestResponse(dropConnection: true)
   }
 
-  /// A copy with one more header line.
+  /// A copy with the header `name` set to `value`.
   public func adding(_ name: String, _ value: String) -> TestResponse {
     var copy = self
-    copy.headers.add(name, value)
+    copy.headers[name] = value
     return copy
   }
 

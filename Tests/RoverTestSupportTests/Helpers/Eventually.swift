@@ -1,8 +1,8 @@
 import Foundation
 
-/// Polls `condition` until it holds or `timeout` passes, for server bookkeeping that finishes just after the client
-/// already has its response (the server counts a request done only once its last byte was sent). The timeout is
-/// generous because it only costs time when a test fails, and a loaded CI machine can stall a task for seconds.
+/// Polls `condition` until it holds or `timeout` passes, for state another task updates (the server's counters, a
+/// stopped listener). The timeout is generous because it only costs time when a test fails, and a loaded CI machine
+/// can stall a task for seconds.
 func eventually(timeout: TimeInterval = 30, _ condition: () -> Bool) async -> Bool {
   let deadline = Date().addingTimeInterval(timeout)
   while !condition() {

@@ -31,7 +31,7 @@ enum HTTPClient {
   static func makeSession(maximumConnectionsPerHost: Int) -> URLSession {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
-    configuration.timeoutIntervalForRequest = 10
+    configuration.timeoutIntervalForRequest = 30
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
     return URLSession(configuration: configuration)

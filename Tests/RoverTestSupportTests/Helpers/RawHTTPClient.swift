@@ -4,18 +4,16 @@ import Foundation
   import Glibc
 #endif
 
-/// A blocking TCP client that writes exact bytes and reads exact bytes, for wire-level assertions URLSession
-/// hides: keep-alive on one socket, short bodies, hang-ups, `Connection: close`, HTTP/1.0, malformed requests.
-final class RawHTTPClient {
-  enum Failure: Error {
-    case connect(Int32)
-  }
+/// A blocking TCP client that writes exact bytes and reads what comes back, for what URLSession hides: a body
+/// shorter than its `Content-Length`, a hang-up without a byte, a trickle. `@unchecked Sendable`: one test uses it
+/// from one task at a time.
+final class RawHTTPClient: @unchecked Sendable {
+  struct ConnectFailed: Error {}
 
   private let fd: Int32
-  private var pending = Data()
 
   init(port: Int) throws {
-    fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = UInt16(port).bigEndian
@@ -26,11 +24,13 @@ final class RawHTTPClient {
       }
     }
     guard result == 0 else {
-      let code = errno
+      // Closed here and `self.fd` left unset, so `deinit` (which runs for a fully initialised object that throws)
+      // cannot close the number again after another part of the process reused it.
       close(fd)
-      throw Failure.connect(code)
+      throw ConnectFailed()
     }
-    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    self.fd = fd
+    var timeout = timeval(tv_sec: 30, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
 
@@ -40,51 +40,25 @@ final class RawHTTPClient {
 
   func send(_ text: String) {
     let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-      if sent <= 0 { return }
-      offset += sent
+    _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+  }
+
+  /// Reads until the peer closes (or 30 s pass: a loaded machine can stall the server for seconds); the bool says whether it closed. The blocking reads run on a
+  /// Dispatch thread: blocking Swift's cooperative pool (one thread per core) would starve the server under test.
+  func readToEnd() async -> (data: Data, closed: Bool) {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(returning: self.blockingReadToEnd()) }
     }
   }
 
-  /// Reads until the peer closes (or 5 s pass); the bool says whether it closed.
-  func readToEnd() -> (data: Data, closed: Bool) {
-    var data = pending
-    pending = Data()
-    while true {
-      guard let chunk = readChunk() else { return (data, false) }
-      if chunk.isEmpty { return (data, true) }
-      data.append(chunk)
-    }
-  }
-
-  /// Reads exactly one response framed by `Content-Length` (none: no body), keeping any bytes after it for the
-  /// next call; nil if the connection ends or times out first.
-  func readResponse() -> String? {
-    while true {
-      if let end = pending.firstRange(of: Data("\r\n\r\n".utf8)) {
-        let head = String(decoding: pending[..<end.lowerBound], as: UTF8.self)
-        let length =
-          head.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
-          .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-        let total = end.upperBound - pending.startIndex + length
-        if pending.count >= total {
-          let response = String(decoding: pending.prefix(total), as: UTF8.self)
-          pending = Data(pending.dropFirst(total))
-          return response
-        }
-      }
-      guard let chunk = readChunk(), !chunk.isEmpty else { return nil }
-      pending.append(chunk)
-    }
-  }
-
-  /// nil on timeout, empty on end of stream.
-  private func readChunk() -> Data? {
+  private func blockingReadToEnd() -> (data: Data, closed: Bool) {
+    var data = Data()
     var buffer = [UInt8](repeating: 0, count: 65536)
-    let count = recv(fd, &buffer, buffer.count, 0)
-    if count < 0 { return errno == ECONNRESET ? Data() : nil }
-    return Data(buffer[0..<count])
+    while true {
+      let count = recv(fd, &buffer, buffer.count, 0)
+      if count < 0 { return (data, errno == ECONNRESET) }
+      if count == 0 { return (data, true) }
+      data.append(contentsOf: buffer[0..<count])
+    }
   }
 }
