@@ -106,6 +106,11 @@ public final class RunningRover: Sendable {
     signals.yield(SIGTERM)
   }
 
+  /// Sends any signal to the child (SIGHUP: its terminal went away).
+  public func send(signal: Int32) {
+    signals.yield(signal)
+  }
+
   /// Sends SIGKILL to the child and everything it started.
   public func kill() {
     signals.yield(SIGKILL)

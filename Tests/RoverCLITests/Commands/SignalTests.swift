@@ -27,7 +27,7 @@ import Testing
       server.requestCount(pathPrefix: "/slow/") >= 3
         && FileManager.default.fileExists(atPath: dir.appendingPathComponent("curiosity_1000_FHAZ_1.jpg").path)
     }
-    #expect(child.send(signal: signal))
+    child.send(signal: signal)
     let result = try await child.wait(timeout: 20)
     #expect(result.exitCode == code, "\(result)")
     #expect(result.stderr.contains("downloaded 1"), "\(result)")

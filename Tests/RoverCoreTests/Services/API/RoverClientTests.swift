@@ -23,7 +23,7 @@ import Testing
     defer { api.stop() }
     let client = RoverClient(configuration: Self.configuration(.marsvista, api.baseURL))
     let photos = try await client.photos(PhotoQuery(rover: "perseverance", selection: .sol(100)))
-    let expected = api.photos(rover: "Perseverance", sol: 100)
+    let expected = api.dataset.photos(rover: "Perseverance", sol: 100)
     #expect(photos.map(\.id) == expected.map { .number($0.id) })
     // 230 photos at Mars Vista's cap of 100 a page.
     #expect(api.requestCount(pathPrefix: "/api/v1/rovers/perseverance/photos") == 3)
@@ -36,7 +36,7 @@ import Testing
     configuration.maxPerPage = 25
     let client = RoverClient(configuration: configuration)
     let photos = try await client.photos(PhotoQuery(rover: "curiosity", selection: .sol(1002)))
-    #expect(photos.map(\.id) == api.photos(rover: "Curiosity", sol: 1002).map { .number($0.id) })
+    #expect(photos.map(\.id) == api.dataset.photos(rover: "Curiosity", sol: 1002).map { .number($0.id) })
     // 26 photos: a full first page, the manifest's count, the second page, which is short.
     #expect(api.requestCount(pathPrefix: "/api/v1/rovers/curiosity/photos") == 2)
     #expect(api.requestCount(pathPrefix: "/api/v1/manifests/curiosity") == 1)
