@@ -1,37 +1,54 @@
 import Foundation
 
-/// One thread of its own on which `TestHTTPServer` starts FlyingFox's server.
+/// A thread of its own for each `TestHTTPServer`, on which FlyingFox's server and its connections run.
 ///
 /// Tests create servers synchronously (`try TestHTTPServer { … }`, no `await`), but FlyingFox starts in an actor.
 /// Blocking the caller until it listens is safe only if that start never needs the caller's thread pool: Swift's
 /// cooperative pool has one thread per core, so two tests waiting in `init` at once would starve it and hang. Work
-/// that prefers this executor runs here instead. `@unchecked Sendable`: `jobs` is only touched under `condition`.
+/// that prefers this executor runs here instead, and one server's slow bodies never hold up another's answers
+/// (one thread shared by every server of a parallel test run made first requests wait seconds).
+/// `@unchecked Sendable`: `jobs` and `finished` are only touched under `condition`.
 final class ServerThread: TaskExecutor, @unchecked Sendable {
-  static let shared = ServerThread()
-
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []
+  private var finished = false
 
-  private init() {
-    let thread = Thread { [unowned self] in run() }
-    thread.name = "TestHTTPServer.start"
+  init() {
+    let thread = Thread { [self] in run() }
+    thread.name = "TestHTTPServer"
     thread.start()
+  }
+
+  /// Ends the thread once the jobs queued so far have run.
+  func finish() {
+    condition.withLock {
+      finished = true
+      condition.signal()
+    }
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    condition.withLock {
+    let queued = condition.withLock {
+      guard !finished else { return false }
       jobs.append(job)
       condition.signal()
+      return true
+    }
+    // A job for a server already stopped (a connection winding down) still runs, on a global queue.
+    if !queued {
+      let executor = asUnownedTaskExecutor()
+      DispatchQueue.global().async { job.runSynchronously(on: executor) }
     }
   }
 
   private func run() {
     while true {
-      let job = condition.withLock {
-        while jobs.isEmpty { condition.wait() }
-        return jobs.removeFirst()
+      let job = condition.withLock { () -> UnownedJob? in
+        while jobs.isEmpty && !finished { condition.wait() }
+        return jobs.isEmpty ? nil : jobs.removeFirst()
       }
+      guard let job else { return }
       job.runSynchronously(on: asUnownedTaskExecutor())
     }
   }

@@ -16,6 +16,7 @@ public final class TestHTTPServer: Sendable {
 
   public let port: Int
   private let server: HTTPServer
+  private let thread = ServerThread()
   private let log = Locked(Log())
 
   /// Binds, listens and starts accepting before it returns. The handler must not block: delays belong in the
@@ -44,7 +45,7 @@ public final class TestHTTPServer: Sendable {
         return response.flyingFoxResponse
       })
     let server = server
-    Task(executorPreference: ServerThread.shared) { try await server.run() }
+    Task(executorPreference: thread) { try await server.run() }
     guard let port = listening.waitForPort(timeout: 30) else { throw TestHTTPServerError.notListening }
     self.port = port
   }
@@ -67,7 +68,12 @@ public final class TestHTTPServer: Sendable {
   /// from a blocked thread could starve the pool it needs (see `ServerThread`). Safe to call more than once.
   public func stop() {
     let server = server
-    Task(executorPreference: ServerThread.shared) { await server.stop() }
+    let thread = thread
+    Task(executorPreference: thread) {
+      await server.stop()
+      // Jobs that arrive after this (a stopping connection) run on the shared pool instead.
+      thread.finish()
+    }
   }
 
   /// Every request received since the start or the last `resetLog()`, in arrival order.

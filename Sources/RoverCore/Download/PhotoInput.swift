@@ -1,53 +1,248 @@
 import Foundation
 
-/// Reads photos piped in from `rover photos --json` (one array) or `--format jsonl` (one object a line), or any
-/// service's raw response (`{"photos":[…]}`), so `jq` filters can sit in between.
-public enum PhotoInput {
-  public static func parse(_ data: Data) throws -> [Photo] {
-    guard let first = data.first(where: { !Self.isSpace($0) }) else { return [] }
-    let decoder = JSONDecoder()
-    if first == UInt8(ascii: "[") {
-      do {
-        return try decoder.decode([Photo].self, from: data)
-      } catch let error as DecodingError {
-        throw DownloadError.malformedInput(detail: JSONBody.describe(error))
-      }
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reads what users pipe to `fetch-image -`, incrementally: one JSON array (`photos --json`), JSON objects one
+/// after another (one pretty object from `photo ID --json`, JSON Lines from `--format jsonl`, or a service's own
+/// `{"photos":[…]}`), image URLs one a line (`--format urls`), or photo ids one a line. Photos come out in
+/// batches as they are read, so a 60 000-photo array never sits in memory whole.
+public final class PhotoInput: @unchecked Sendable {
+  // @unchecked: one reader task owns it; reads happen on `queue` while that task awaits.
+  public enum Format: Sendable, Equatable {
+    case json
+    case lines
+  }
+
+  /// One item read: a photo, or an id to look up at the service.
+  public enum Item: Sendable {
+    case photo(Photo)
+    case id(PhotoID)
+  }
+
+  private let descriptor: Int32
+  private let queue = DispatchQueue(label: "rover.stdin")
+  private var buffer: [UInt8] = []
+  private var position = 0
+  private var ended = false
+  private var line = 0
+  private let decoder = JSONDecoder()
+  /// Array mode: inside the top-level `[`.
+  private var inArray = false
+  private var started = false
+
+  public init(descriptor: Int32 = STDIN_FILENO) {
+    self.descriptor = descriptor
+  }
+
+  /// What the input is, from its first byte that is not white space (decided once); nil for empty input.
+  public func format() async throws -> Format? {
+    if let detected { return detected }
+    guard let byte = try await peekNonSpace() else { return nil }
+    detected = byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") ? .json : .lines
+    return detected
+  }
+
+  private var detected: Format?
+
+  /// Up to `count` items; an empty array at the end of the input.
+  public func next(upTo count: Int = 256) async throws -> [Item] {
+    var items: [Item] = []
+    while items.count < count, let item = try await nextItem() { items.append(contentsOf: item) }
+    return items
+  }
+
+  private func nextItem() async throws -> [Item]? {
+    guard let format = try await format() else { return nil }
+    if format == .json, try await peekNonSpace() == nil {
+      if inArray { throw DownloadError.malformedInput(detail: "the JSON array is not closed") }
+      return nil
     }
-    // JSON Lines of photos: decoded as one array in a single pass, which is several times cheaper than a decode
-    // per line; only when that fails is each line decoded alone, to name the bad one.
-    if let photos = try? decoder.decode([Photo].self, from: Self.arrayFromLines(data)) { return photos }
-    var photos: [Photo] = []
-    var number = 0
-    for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-      number += 1
-      guard line.contains(where: { !Self.isSpace($0) }) else { continue }
-      do {
-        if let photo = try? decoder.decode(Photo.self, from: line) {
-          photos.append(photo)
-        } else {
-          photos += try decoder.decode(PhotosPage.self, from: line).photos
+    switch format {
+    case .lines: return try await nextLine()
+    case .json: return try await nextJSONValue()
+    }
+  }
+
+  // MARK: Lines of URLs or ids
+
+  private func nextLine() async throws -> [Item]? {
+    while true {
+      guard let bytes = try await readLine() else { return nil }
+      line += 1
+      let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+      if text.isEmpty || text.hasPrefix("#") { continue }
+      if text.contains("://") {
+        guard let photo = Self.photo(fromURL: text) else {
+          throw DownloadError.malformedInput(detail: "line \(line): not an image URL: '\(text.prefix(200))'")
         }
-      } catch let error as DecodingError {
-        throw DownloadError.malformedInput(detail: "line \(number): \(JSONBody.describe(error))")
+        return [.photo(photo)]
+      }
+      guard text.allSatisfy({ $0.isLetter || $0.isNumber || "_-.".contains($0) }) else {
+        throw DownloadError.malformedInput(detail: "line \(line): neither a photo id nor a URL: '\(text.prefix(200))'")
+      }
+      return [.id(PhotoID(argument: text))]
+    }
+  }
+
+  /// A photo known only by its URL: named after the file (`{filename}`), its other fields unknown.
+  static func photo(fromURL text: String) -> Photo? {
+    guard let url = ImageURL.resolve(text) else { return nil }
+    let file = url.lastPathComponent
+    let stem = file.split(separator: ".").first.map(String.init) ?? file
+    guard !stem.isEmpty else { return nil }
+    return Photo(
+      id: .text(stem), sol: 0, camera: Camera(name: "unknown"), imageSource: text,
+      earthDate: CalendarDate(daysSinceEpoch: 0), rover: Rover(name: "unknown"))
+  }
+
+  // MARK: JSON values
+
+  /// The next photo object: an element of the top-level array, or the next top-level object.
+  private func nextJSONValue() async throws -> [Item]? {
+    while true {
+      guard let first = try await peekNonSpace() else {
+        if inArray { throw DownloadError.malformedInput(detail: "the JSON array is not closed") }
+        return nil
+      }
+      if !started {
+        started = true
+        if first == UInt8(ascii: "[") {
+          inArray = true
+          position += 1
+          continue
+        }
+      }
+      if inArray {
+        if first == UInt8(ascii: ",") {
+          position += 1
+          continue
+        }
+        if first == UInt8(ascii: "]") {
+          position += 1
+          inArray = false
+          continue
+        }
+      }
+      guard first == UInt8(ascii: "{") else {
+        line += 1
+        throw DownloadError.malformedInput(detail: "\(place()): expected a photo object")
+      }
+      line += 1
+      let object = try await readObject()
+      return try decode(object)
+    }
+  }
+
+  private func place() -> String { inArray ? "element \(line)" : "line \(line)" }
+
+  private func decode(_ object: [UInt8]) throws -> [Item] {
+    let data = Data(object)
+    let photoError: DecodingError
+    do {
+      return [.photo(try decoder.decode(Photo.self, from: data))]
+    } catch let error as DecodingError {
+      photoError = error
+    }
+    if let page = try? decoder.decode(PhotosPage.self, from: data) { return page.photos.map { .photo($0) } }
+    throw DownloadError.malformedInput(detail: "\(place()): \(JSONBody.describe(photoError))")
+  }
+
+  /// The bytes of one JSON object, found by tracking nesting and strings (never materialising the rest).
+  private func readObject() async throws -> [UInt8] {
+    var object: [UInt8] = []
+    var depth = 0
+    var inString = false
+    var escaped = false
+    while true {
+      if position >= buffer.count {
+        guard try await fill() else {
+          throw DownloadError.malformedInput(detail: "\(place()): the input ends inside an object")
+        }
+      }
+      let byte = buffer[position]
+      position += 1
+      object.append(byte)
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+      } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+        depth += 1
+      } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+        depth -= 1
+        if depth == 0 { return object }
+      }
+      if object.count > Self.maxObjectBytes {
+        throw DownloadError.malformedInput(detail: "\(place()): an object of over 16 MB")
       }
     }
-    return photos
   }
 
-  private static func arrayFromLines(_ data: Data) -> Data {
-    var array = Data("[".utf8)
-    array.reserveCapacity(data.count + 2)
-    var first = true
-    for line in data.split(separator: UInt8(ascii: "\n")) where line.contains(where: { !isSpace($0) }) {
-      if !first { array.append(UInt8(ascii: ",")) }
-      array.append(contentsOf: line)
-      first = false
+  static let maxObjectBytes = 16 * 1024 * 1024
+
+  // MARK: Bytes
+
+  private func peekNonSpace() async throws -> UInt8? {
+    while true {
+      if position >= buffer.count {
+        guard try await fill() else { return nil }
+      }
+      let byte = buffer[position]
+      if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+        position += 1
+        continue
+      }
+      return byte
     }
-    array.append(UInt8(ascii: "]"))
-    return array
   }
 
-  private static func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  private func readLine() async throws -> [UInt8]? {
+    var bytes: [UInt8] = []
+    while true {
+      if position >= buffer.count {
+        guard try await fill() else { return bytes.isEmpty ? nil : bytes }
+      }
+      let byte = buffer[position]
+      position += 1
+      if byte == 0x0A { return bytes }
+      if byte != 0x0D { bytes.append(byte) }
+    }
+  }
+
+  /// Reads the next chunk off the cooperative pool (a pipe may wait for its writer for a long time).
+  private func fill() async throws -> Bool {
+    guard !ended else { return false }
+    let descriptor = self.descriptor
+    let chunk: [UInt8] = try await withCheckedThrowingContinuation { continuation in
+      queue.async {
+        var bytes = [UInt8](repeating: 0, count: 65_536)
+        while true {
+          let count = read(descriptor, &bytes, bytes.count)
+          if count < 0, errno == EINTR { continue }
+          if count < 0 {
+            continuation.resume(throwing: DownloadError.malformedInput(detail: "cannot read: \(errnoText())"))
+          } else {
+            continuation.resume(returning: Array(bytes[0..<count]))
+          }
+          return
+        }
+      }
+    }
+    if chunk.isEmpty {
+      ended = true
+      return false
+    }
+    buffer.removeFirst(position)
+    position = 0
+    buffer.append(contentsOf: chunk)
+    return true
   }
 }

@@ -36,4 +36,28 @@ public enum MarsCalendar {
       (earthDate(rover: rover, sol: $0) ?? date) < date
     }.suffix(1)
   }
+
+  /// The start of sol 0 in UTC (seconds since 1970) for the rovers whose feeds date photos by capture time
+  /// (api-reference 7.5).
+  static let solZero: [String: Double] = [
+    // 2021-02-18T04:24:16Z
+    "perseverance": 1_613_622_256,
+    // 2012-08-05T13:52:34Z
+    "curiosity": 1_344_174_754,
+  ]
+
+  /// Every sol whose span overlaps the UTC day `date` (usually two): where photos captured that day come from.
+  /// Rovers without a known epoch fall back to the formula's sols and their neighbours.
+  public static func captureSols(rover: String, on date: CalendarDate) -> [Int] {
+    guard let zero = solZero[rover.lowercased()] else {
+      return sols(rover: rover, on: date).flatMap { [$0, $0 + 1] }.reduce(into: []) {
+        if !$0.contains($1) { $0.append($1) }
+      }
+    }
+    let dayStart = Double(date.daysSinceEpoch) * 86_400
+    let first = Int(((dayStart - zero) / secondsPerSol).rounded(.down))
+    let last = Int(((dayStart + 86_400 - zero - 0.001) / secondsPerSol).rounded(.down))
+    guard last >= 0 else { return [] }
+    return Array(max(0, first)...last)
+  }
 }

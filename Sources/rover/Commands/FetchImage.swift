@@ -23,17 +23,24 @@ extension RoverCommand {
     @OptionGroup var rawFeed: RawFeedFlags
     @Option(name: [.short, .customLong("output-dir")], help: ArgumentHelp("Directory to save into.", valueName: "dir"))
     var outputDirectory = "."
-    @Option(help: ArgumentHelp("File name template.", valueName: "template")) var name = NameTemplate.defaultPattern
+    @Option(
+      help: ArgumentHelp(
+        "File name template (default: \(NameTemplate.defaultPattern); {filename} for URLs piped in).",
+        valueName: "template"))
+    var name: String?
     @Option(name: .shortAndLong, help: ArgumentHelp("Downloads at the same time (1-64).", valueName: "n")) var jobs = 8
     @Option(help: ArgumentHelp("Record finished photos here; a re-run skips them.", valueName: "file"))
     var archive: String?
     @Flag(help: "Download again even if a file or archive entry exists.") var force = false
     @Flag(help: "Write each photo's JSON next to its image (<name>.json).") var metadata = false
     @Flag(help: "Print one JSON object per photo result (JSON Lines) on stdout.") var json = false
+    @Flag(help: "Print where each photo would be written (with --json, as JSON Lines); download nothing.")
+    var dryRun = false
+    @Flag(help: "Exit 3 when a sol lists fewer photos than the service counts for it.") var strict = false
 
     func validate() throws {
       guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
-      do { _ = try NameTemplate(name) } catch let error as DownloadError {
+      do { _ = try NameTemplate(name ?? NameTemplate.defaultPattern) } catch let error as DownloadError {
         throw ValidationError(error.localizedDescription)
       }
       if selection.isGiven {
@@ -43,18 +50,23 @@ extension RoverCommand {
         throw ValidationError("give photo ids, a rover with --sol/--earth-date/--latest, or - to read stdin")
       } else if inputs.contains("-"), inputs.count > 1 {
         throw ValidationError("'-' reads photos from stdin and cannot be combined with ids")
-      } else if selection.camera != nil {
-        throw ValidationError("--camera needs a rover with --sol, --earth-date or --latest")
+      } else if !selection.cameras.isEmpty || selection.limit != nil {
+        throw ValidationError("--camera and --limit need a rover with --sol, --earth-date or --latest")
       }
     }
 
     func run() async throws {
       let settings = try settings()
-      let photos = try await selectedPhotos(settings)
+      let (source, template) = try await sourceAndTemplate(settings)
+      if dryRun {
+        let outcome = try await source.forEachBatch { DryRunReport(json: json, template: template).print($0) }
+        try finish(outcome, failures: 0)
+        return
+      }
       let report = DownloadReport(json: json, outputDirectory: URL(fileURLWithPath: outputDirectory))
       let progress = ProgressBar()
       let options = DownloadOptions(
-        outputDirectory: URL(fileURLWithPath: outputDirectory), template: try NameTemplate(name), jobs: jobs,
+        outputDirectory: URL(fileURLWithPath: outputDirectory), template: template, jobs: jobs,
         retryPolicy: settings.retryPolicy, timeout: settings.timeout, force: force,
         archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata)
       let downloader = Downloader(options: options) { event in
@@ -62,25 +74,40 @@ extension RoverCommand {
         if case .warning(let text) = event { progress.message("rover: warning: \(text)") }
         progress.handle(event)
       }
-      let summary = try await downloader.run(photos)
+      let (summary, outcome) = try await source.download(with: downloader)
       progress.finish()
       StandardError.line(DownloadReport.summaryLine(summary))
-      // The failed photo's line already named the write error: exit without saying it twice.
+      // The failed photo's line already named a write error: exit without saying it twice.
       if summary.fatal != nil { throw ExitCode(ExitStatus.ioError) }
       if summary.interrupted { throw ExitCode(ExitStatus.interrupted) }
-      if summary.failed > 0 { throw ExitCode(ExitStatus.someDownloadsFailed) }
+      if let error = summary.sourceError { throw error }
+      try finish(outcome, failures: summary.failed)
     }
 
-    private func selectedPhotos(_ settings: ConnectionSettings) async throws -> [Photo] {
+    /// Unknown ids are named; a run where nothing at all was found says why with that error's own code.
+    private func finish(_ outcome: PhotoListing.Outcome, failures: Int) throws {
+      for (id, error) in outcome.failedIDs {
+        StandardError.line("rover: failed photo \(id): \((error as? LocalizedError)?.errorDescription ?? "\(error)")")
+      }
+      if let first = outcome.failedIDs.first, outcome.listed == 0 { throw first.error }
+      if failures > 0 || !outcome.failedIDs.isEmpty || (strict && !outcome.shortfalls.isEmpty) {
+        throw ExitCode(ExitStatus.someDownloadsFailed)
+      }
+    }
+
+    private func sourceAndTemplate(_ settings: ConnectionSettings) async throws -> (PhotoSource, NameTemplate) {
+      let listing = PhotoListing(
+        service: try service(rawFeed.options, settings: settings),
+        events: ClientEventPrinter.handler(verbose: settings.verbose))
       if inputs == ["-"] {
-        return try PhotoInput.parse(FileHandle.standardInput.readDataToEndOfFile())
+        let input = PhotoInput()
+        // URLs piped in carry no rover, sol or camera: name their files after the URL's own.
+        let fallback = try await input.format() == .lines ? "{filename}" : NameTemplate.defaultPattern
+        return (.input(input, lookup: listing), try NameTemplate(name ?? fallback))
       }
-      let service = try service(rawFeed.options, settings: settings)
-      if selection.isGiven {
-        let query = PhotoQuery(rover: inputs[0], selection: try selection.selection(), camera: selection.camera)
-        return try await service.photos(query)
-      }
-      return try await PhotoLookup.photos(ids: inputs.map(PhotoID.init(argument:)), from: service)
+      let template = try NameTemplate(name ?? NameTemplate.defaultPattern)
+      if selection.isGiven { return (.listing(try selection.request(rover: inputs[0]), listing), template) }
+      return (.listing(.ids(inputs.map(PhotoID.init(argument:))), listing), template)
     }
   }
 }

@@ -4,8 +4,12 @@ import RoverCore
 extension RoverCommand {
   struct Photos: AsyncParsableCommand, ServiceCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List a rover's photos for a sol, an Earth date, or its latest sol.",
-      discussion: "Every page is fetched and merged unless --page is given.")
+      abstract: "List a rover's photos for a sol, an Earth date, a range of either, or its latest sol.",
+      discussion: """
+        Every page is fetched and merged unless --page is given. A range is listed sol by sol, and JSON Lines, \
+        URLs and CSV are printed as each sol completes. A sol listed short of the service's own count is a \
+        warning, and with --strict exit code 3.
+        """)
 
     @ParentCommand var root: RoverCommand
     @OptionGroup var connection: ConnectionOptions
@@ -14,29 +18,36 @@ extension RoverCommand {
     @OptionGroup var rawFeed: RawFeedFlags
     @Option(help: ArgumentHelp("Fetch only this page (from 1).", valueName: "n")) var page: Int?
     @Option(help: ArgumentHelp("Photos per page with --page.", valueName: "n")) var perPage: Int?
+    @Flag(help: "Exit 3 when a sol lists fewer photos than the service counts for it.") var strict = false
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
       try validateRoverName(rover)
-      _ = try selection.selection()
+      _ = try selection.days()
       if let page, page < 1 { throw ValidationError("--page must be 1 or more, got \(page)") }
       if let perPage, !(1...1000).contains(perPage) {
         throw ValidationError("--per-page must be between 1 and 1000, got \(perPage)")
       }
       if perPage != nil, page == nil { throw ValidationError("--per-page needs --page") }
+      if page != nil, case .range = try selection.request(rover: rover) {
+        throw ValidationError("--page lists one page of one sol or date, not a range, several cameras or --limit")
+      }
     }
 
     func run() async throws {
-      let paging: Paging = page.map { .page($0, perPage: perPage) } ?? .all
-      let query = PhotoQuery(
-        rover: rover, selection: try selection.selection(), camera: selection.camera, paging: paging)
-      let photos = try await service(rawFeed.options).photos(query)
-      let printer = Printer(output)
-      if printer.format == .urls {
-        printer.write(photos.map { $0.imageSource + "\n" }.joined())
-      } else {
-        try printer.list(photos)
+      var request = try selection.request(rover: rover)
+      if let page, case .query(var query) = request {
+        query.paging = .page(page, perPage: perPage)
+        request = .query(query)
       }
+      let settings = try settings()
+      let listing = PhotoListing(
+        service: try service(rawFeed.options, settings: settings),
+        events: ClientEventPrinter.handler(verbose: settings.verbose))
+      let printer = PhotoStreamPrinter(Printer(output))
+      let outcome = try await listing.forEachBatch(request) { try printer.write($0) }
+      try printer.finish()
+      if strict, !outcome.shortfalls.isEmpty { throw ExitCode(ExitStatus.someDownloadsFailed) }
     }
   }
 }

@@ -1,45 +1,108 @@
 import ArgumentParser
 import RoverCore
 
-/// The day and camera of a photo query, shared by `photos` and `fetch-image`, checked before any request.
+/// The days, cameras and count of a photo listing, shared by `photos` and `fetch-image`, checked before any
+/// request: one sol or a range (`1000..1100`, `3000..` up to the latest), one date or a range, or the latest sol.
 struct PhotoSelectionOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Martian day, counted from 0 at landing.", valueName: "sol"))
-  var sol: Int?
+  @Option(
+    help: ArgumentHelp(
+      "Martian day counted from 0 at landing, or an inclusive range: 1000..1100, or 3000.. (to the latest).",
+      valueName: "sol"))
+  var sol: String?
 
-  @Option(help: ArgumentHelp("Earth date, YYYY-MM-DD (UTC).", valueName: "date"))
+  @Option(help: ArgumentHelp("Earth date (UTC), YYYY-MM-DD, or a range D1..D2.", valueName: "date"))
   var earthDate: String?
 
   @Flag(help: "The rover's most recent sol with photos.")
   var latest = false
 
-  @Option(help: ArgumentHelp("Only this camera, e.g. NAVCAM or NAVCAM_LEFT (case-insensitive).", valueName: "name"))
-  var camera: String?
+  @Option(
+    name: .customLong("camera"),
+    help: ArgumentHelp(
+      "Only these cameras: repeat the flag or give a comma list (case-insensitive).", valueName: "name"))
+  var cameraArguments: [String] = []
+
+  @Option(help: ArgumentHelp("Stop after this many photos.", valueName: "n"))
+  var limit: Int?
 
   /// Whether any of --sol, --earth-date, --latest was given; `fetch-image` also takes photo ids instead.
   var isGiven: Bool { sol != nil || earthDate != nil || latest }
 
-  func validate() throws {
-    if isGiven { _ = try selection() }
-    if let camera, camera.isEmpty || camera.contains(where: { $0.isWhitespace }) {
-      throw ValidationError("invalid --camera '\(camera)'")
-    }
+  var cameras: [String] {
+    cameraArguments.flatMap { $0.split(separator: ",") }.map { String($0).trimmingCharacters(in: .whitespaces) }
   }
 
-  func selection() throws -> PhotoSelection {
+  func validate() throws {
+    if isGiven { _ = try days() }
+    for camera in cameras where camera.isEmpty || camera.contains(where: { $0.isWhitespace || $0 == "/" }) {
+      throw ValidationError("invalid --camera '\(camera)'")
+    }
+    if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more, got \(limit)") }
+  }
+
+  /// The days asked for: one (`.single`) or a stretch.
+  enum Days {
+    case single(PhotoSelection)
+    case range(PhotoRange.Days)
+  }
+
+  func days() throws -> Days {
     let given = [sol != nil, earthDate != nil, latest].filter { $0 }.count
     guard given == 1 else {
       throw ValidationError("give exactly one of --sol, --earth-date or --latest")
     }
-    if let sol {
-      guard sol >= 0 else { throw ValidationError("--sol must be 0 or more, got \(sol)") }
-      return .sol(sol)
-    }
-    if let earthDate {
-      guard let date = CalendarDate(strict: earthDate) else {
-        throw ValidationError("--earth-date must be a real date as YYYY-MM-DD, got '\(earthDate)'")
+    if let sol { return try Self.sols(sol) }
+    if let earthDate { return try Self.dates(earthDate) }
+    return .single(.latest)
+  }
+
+  static func sols(_ text: String) throws -> Days {
+    func number(_ part: Substring) throws -> Int {
+      guard let value = Int(part), value >= 0 else {
+        throw ValidationError("--sol must be a sol (0 or more) or a range A..B, got '\(text)'")
       }
-      return .earthDate(date)
+      return value
     }
-    return .latest
+    guard let dots = text.range(of: "..") else { return .single(.sol(try number(Substring(text)))) }
+    let lower = try number(text[..<dots.lowerBound])
+    let upperText = text[dots.upperBound...]
+    let upper = upperText.isEmpty ? nil : try number(upperText)
+    if let upper, upper < lower {
+      throw ValidationError("--sol \(text): the range ends before it starts (give A..B with A ≤ B)")
+    }
+    return .range(.sols(lower: lower, upper: upper))
+  }
+
+  static func dates(_ text: String) throws -> Days {
+    func date(_ part: Substring) throws -> CalendarDate {
+      guard let value = CalendarDate(strict: String(part)) else {
+        throw ValidationError("--earth-date must be a real date as YYYY-MM-DD (or D1..D2), got '\(text)'")
+      }
+      return value
+    }
+    guard let dots = text.range(of: "..") else { return .single(.earthDate(try date(Substring(text)))) }
+    let lower = try date(text[..<dots.lowerBound])
+    let upper = try date(text[dots.upperBound...])
+    if upper < lower {
+      throw ValidationError("--earth-date \(text): the range ends before it starts (give D1..D2 with D1 ≤ D2)")
+    }
+    return .range(.earthDates(lower: lower, upper: upper))
+  }
+
+  /// What to ask the service: a single query as before, or a mission range.
+  func request(rover: String) throws -> PhotoRequest {
+    switch try days() {
+    case .single(let selection) where cameras.count <= 1 && limit == nil:
+      return .query(PhotoQuery(rover: rover, selection: selection, camera: cameras.first))
+    case .single(.sol(let sol)):
+      return .range(PhotoRange(rover: rover, days: .sols(lower: sol, upper: sol), cameras: cameras, limit: limit))
+    case .single(.earthDate(let date)):
+      return .range(
+        PhotoRange(rover: rover, days: .earthDates(lower: date, upper: date), cameras: cameras, limit: limit))
+    case .single(.latest):
+      return .latest(rover: rover, cameras: cameras, limit: limit)
+    case .range(let days):
+      return .range(PhotoRange(rover: rover, days: days, cameras: cameras, limit: limit))
+    }
   }
 }

@@ -241,15 +241,19 @@ import Testing
     }
   }
 
-  @Test func unknownIDFailsBeforeAnyDownload() async throws {
+  /// One bad id no longer stops the batch (issue "whole missions"): the others download, the bad one is named,
+  /// exit 3; an id alone that is unknown is still exit 66.
+  @Test func unknownIDIsNamedAndTheOthersDownload() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     let dir = try CLI.temporaryDirectory()
     let known = try #require(api.dataset.photos(rover: "Curiosity", sol: 1010).first)
     let result = try await CLI.run(["fetch-image", String(known.id), "424242", "-o", dir.path], against: api)
-    #expect(result.exitCode == 66, "\(result)")
-    #expect(result.stderr.contains("424242"))
-    #expect(api.requestCount(pathPrefix: "/images/") == 0)
+    #expect(result.exitCode == 3, "\(result)")
+    #expect(result.stderr.contains("failed photo 424242: no photo with id 424242"))
+    #expect(api.requestCount(pathPrefix: "/images/") == 1)
+    let alone = try await CLI.run(["fetch-image", "424242", "-o", dir.path], against: api)
+    #expect(alone.exitCode == 66, "\(alone)")
   }
 
   @Test func malformedStdinIs65() async throws {

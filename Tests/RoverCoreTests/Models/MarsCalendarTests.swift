@@ -41,3 +41,15 @@ import Testing
     #expect(MarsCalendar.landingDate(rover: "Perseverance")?.description == "2021-02-18")
   }
 }
+
+@Suite struct CaptureSolTests {
+  /// The reference's checked examples (api-reference 7.5): 2021-06-01 gives sols 100 and 101; 2025-04-23 only 1484.
+  @Test func captureDaysOverlapOneOrTwoSols() throws {
+    let june = try #require(CalendarDate(strict: "2021-06-01"))
+    #expect(MarsCalendar.captureSols(rover: "perseverance", on: june) == [100, 101])
+    let april = try #require(CalendarDate(strict: "2025-04-23"))
+    #expect(MarsCalendar.captureSols(rover: "perseverance", on: april) == [1484])
+    let beforeLanding = try #require(CalendarDate(strict: "2020-01-01"))
+    #expect(MarsCalendar.captureSols(rover: "perseverance", on: beforeLanding).isEmpty)
+  }
+}

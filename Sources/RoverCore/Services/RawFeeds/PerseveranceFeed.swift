@@ -20,7 +20,8 @@ enum PerseveranceFeed {
       URLQueryItem(name: "page", value: String(page)), URLQueryItem(name: "order", value: "sol desc"),
     ]
     if let camera { extra.append(URLQueryItem(name: "search", value: camera.uppercased())) }
-    if !options.includeThumbnails { extra.append(URLQueryItem(name: "extended", value: "sample_type::full")) }
+    // Never `extended=sample_type::full`: since late 2023 the feed drops some or all images with it
+    // (api-reference 4.1); thumbnails are filtered on our side instead.
     return url(base: base, options: options, extra: extra)
   }
 

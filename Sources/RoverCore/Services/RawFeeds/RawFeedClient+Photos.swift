@@ -7,12 +7,15 @@ extension RawFeedClient {
     switch query.selection {
     case .sol(let sol): sols = [sol]
     case .latest: sols = [try await latest(rover).sol]
-    case .earthDate(let date): sols = MarsCalendar.sols(rover: rover.rawValue, on: date)
+    case .earthDate(let date): sols = MarsCalendar.captureSols(rover: rover.rawValue, on: date)
     }
     var photos: [Photo] = []
     for sol in sols {
       photos += try await self.photos(rover, sol: sol, camera: query.camera, paging: query.paging)
     }
+    // The feeds date a photo by its capture time (UTC), which falls on the sol's formula date or a day after:
+    // keep exactly the photos of that day, from every sol that overlaps it (api-reference 7.5).
+    if case .earthDate(let date) = query.selection { photos = photos.filter { $0.earthDate == date } }
     return photos.uniqued()
   }
 
@@ -44,7 +47,9 @@ extension RawFeedClient {
         let photos = try await self.photos(rover, sol: sol, camera: camera, paging: .all)
         guard !photos.isEmpty else { return nil as SolDescription? }
         return SolDescription(
-          sol: sol, earthDate: MarsCalendar.earthDate(rover: rover.rawValue, sol: sol), totalPhotos: photos.count,
+          // The photos' own capture date, as `photos` shows it, rather than the formula date.
+          sol: sol, earthDate: photos.first?.earthDate ?? MarsCalendar.earthDate(rover: rover.rawValue, sol: sol),
+          totalPhotos: photos.count,
           cameras: Set(photos.map(\.camera.name)).sorted())
       }
     ) { result in

@@ -55,4 +55,25 @@ import Testing
     }
     #expect(feeds.requestCount == 0)
   }
+
+  /// `--earth-date` used to ask the formula's sol and miss photos captured that UTC day on a neighbouring sol.
+  @Test func anEarthDateKeepsThePhotosCapturedThatDay() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let images = feeds.images(rover: "perseverance", sol: 100, includeThumbnails: false)
+    let day = try #require(images.first.flatMap { CalendarDate(lenient: $0.dateTakenUTC) })
+    let photos = try await Self.client(feeds).photos(PhotoQuery(rover: "perseverance", selection: .earthDate(day)))
+    #expect(!photos.isEmpty)
+    #expect(photos.allSatisfy { $0.earthDate == day })
+    let expected = [99, 100, 101].flatMap { feeds.images(rover: "perseverance", sol: $0, includeThumbnails: false) }
+      .filter { CalendarDate(lenient: $0.dateTakenUTC) == day }
+    #expect(Set(photos.map(\.id.description)) == Set(expected.map(\.id)))
+  }
+
+  @Test func theFeedIsNeverAskedToFilterSampleTypes() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    _ = try await Self.client(feeds).photos(PhotoQuery(rover: "perseverance", selection: .sol(100)))
+    #expect(feeds.requests.allSatisfy { $0.query("extended") == nil })
+  }
 }

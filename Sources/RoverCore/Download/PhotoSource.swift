@@ -1,0 +1,68 @@
+import AsyncAlgorithms
+
+/// Where the photos of a download come from: a listing at a service (a range, a sol, ids), or what was piped in
+/// (ids in it are looked up at the service).
+public enum PhotoSource: Sendable {
+  case listing(PhotoRequest, PhotoListing)
+  case input(PhotoInput, lookup: PhotoListing)
+
+  /// Every batch in order; the outcome says what could not be listed (short sols, unknown ids).
+  public func forEachBatch(_ body: ([Photo]) async throws -> Void) async throws -> PhotoListing.Outcome {
+    switch self {
+    case .listing(let request, let listing):
+      return try await listing.forEachBatch(request, body)
+    case .input(let input, let lookup):
+      var outcome = PhotoListing.Outcome()
+      while true {
+        let items = try await input.next()
+        guard !items.isEmpty else { return outcome }
+        var photos: [Photo] = []
+        var ids: [PhotoID] = []
+        for item in items {
+          switch item {
+          case .photo(let photo): photos.append(photo)
+          case .id(let id): ids.append(id)
+          }
+        }
+        if !ids.isEmpty {
+          let found = try await lookup.forEachBatch(.ids(ids)) { photos += $0 }
+          outcome.failedIDs += found.failedIDs
+        }
+        outcome.listed += photos.count
+        try await body(photos)
+      }
+    }
+  }
+
+  /// Lists into `downloader` while it downloads: a bounded channel between them, so the listing runs at most a
+  /// batch ahead. A listing that fails part-way ends the run after what it had handed over; its error is then
+  /// thrown, after the summary is complete (`summary` holds it too).
+  public func download(with downloader: Downloader) async throws -> (DownloadSummary, PhotoListing.Outcome) {
+    let channel = AsyncThrowingChannel<[Photo], any Error>()
+    return try await withThrowingTaskGroup(of: PhotoListing.Outcome?.self) { group in
+      group.addTask {
+        do {
+          let outcome = try await forEachBatch { await channel.send($0) }
+          channel.finish()
+          return outcome
+        } catch is CancellationError {
+          channel.finish()
+          return nil
+        } catch {
+          channel.fail(error)
+          throw error
+        }
+      }
+      let summary = try await downloader.run(channel)
+      // The downloader may stop early (a write error, Ctrl-C): the listing must not wait for it for ever.
+      group.cancelAll()
+      var outcome = PhotoListing.Outcome()
+      do {
+        while let result = try await group.next() { outcome = result ?? outcome }
+      } catch  where summary.sourceError != nil {
+        // Already in the summary.
+      }
+      return (summary, outcome)
+    }
+  }
+}

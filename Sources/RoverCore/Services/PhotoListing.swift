@@ -1,0 +1,83 @@
+/// Turns any `PhotoRequest` into batches of photos, handed over in order as each is complete, and notices what
+/// went missing: a sol listed short of the service's count (a warning, and in the result for `--strict`), an
+/// id the service does not know (the others are still listed; the failures are returned).
+public struct PhotoListing: Sendable {
+  public let service: any PhotoService
+  public var events: ClientEventHandler?
+
+  public init(service: any PhotoService, events: ClientEventHandler? = nil) {
+    self.service = service
+    self.events = events
+  }
+
+  public struct Outcome: Sendable {
+    public var shortfalls: [Shortfall] = []
+    /// Ids that could not be looked up, with why.
+    public var failedIDs: [(id: PhotoID, error: any Error)] = []
+    public var listed = 0
+  }
+
+  public func forEachBatch(_ request: PhotoRequest, _ body: ([Photo]) async throws -> Void) async throws -> Outcome {
+    var outcome = Outcome()
+    switch request {
+    case .query(let query):
+      if let camera = query.camera { try await checkCamera(camera, rover: query.rover) }
+      let photos = try await service.photos(query)
+      outcome.listed = photos.count
+      try await body(photos)
+    case .range(let range):
+      try await MissionLister(service: service, events: events).forEachSol(range) { batch in
+        outcome.listed += batch.photos.count
+        if let expected = batch.expected, batch.photos.count < expected {
+          outcome.shortfalls.append(Shortfall(sol: batch.sol, listed: batch.photos.count, expected: expected))
+          events?(
+            .warning("sol \(batch.sol): listed \(batch.photos.count) of the \(expected) photos the service counts"))
+        }
+        try await body(batch.photos)
+        return true
+      }
+    case .latest(let rover, let cameras, let limit):
+      var remaining = limit ?? Int.max
+      for camera in cameras.isEmpty ? [nil] : cameras.map(Optional.some) where remaining > 0 {
+        let photos = try await service.photos(PhotoQuery(rover: rover, selection: .latest, camera: camera))
+        let kept = Array(photos.prefix(remaining))
+        remaining -= kept.count
+        outcome.listed += kept.count
+        try await body(kept)
+      }
+    case .ids(let ids):
+      let service = self.service
+      try await BoundedConcurrency.ordered(ids, width: 8, { id in (id, await Self.lookUp(id, in: service)) }) {
+        let (id, result) = $0
+        switch result {
+        case .success(let photo):
+          outcome.listed += 1
+          try await body([photo])
+        case .failure(let error as CancellationError):
+          throw error
+        case .failure(let error):
+          outcome.failedIDs.append((id: id, error: error))
+        }
+        return true
+      }
+    }
+    return outcome
+  }
+
+  private static func lookUp(_ id: PhotoID, in service: any PhotoService) async -> Result<Photo, any Error> {
+    do {
+      return .success(try await service.photo(id: id))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// A name rover's own table knows costs nothing; any other is checked against the names the service reports.
+  private func checkCamera(_ camera: String, rover: String) async throws {
+    guard CameraCatalog.resolve(camera, rover: rover, serviceNames: []) == nil else { return }
+    let index = try await service.solIndex(rover: rover, range: 0...0)
+    guard CameraCatalog.resolve(camera, rover: rover, serviceNames: index.cameras) == nil else { return }
+    let known = Array(Set(index.cameras + CameraCatalog.names(rover: rover))).sorted()
+    throw ServiceError.unknownCamera(rover: rover, camera: camera, known: known)
+  }
+}

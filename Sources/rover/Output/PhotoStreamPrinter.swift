@@ -1,0 +1,55 @@
+import Foundation
+import RoverCore
+
+/// Prints photos as they arrive: JSON Lines, URLs and CSV rows at once; JSON as one array written element by
+/// element (the same bytes `JSONEncoder` gives for the whole array); a table only at the end, since its columns
+/// need every row.
+final class PhotoStreamPrinter {
+  let printer: Printer
+  private var count = 0
+  private var tableRows: [Photo] = []
+  private let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
+
+  init(_ printer: Printer) {
+    self.printer = printer
+  }
+
+  func write(_ photos: [Photo]) throws {
+    guard !photos.isEmpty else { return }
+    switch printer.format {
+    case .table:
+      tableRows += photos
+    case .urls:
+      printer.write(photos.map { $0.imageSource + "\n" }.joined())
+    case .jsonl:
+      printer.write(try JSONOutput.lines(photos))
+    case .csv:
+      let rows = photos.map(\.cells)
+      let text = TableRenderer.csv(columns: Photo.columns, rows: rows)
+      // The header once, before the first rows.
+      printer.write(count == 0 ? text : String(text.drop { $0 != "\n" }.dropFirst()))
+    case .json:
+      var text = count == 0 ? "[\n" : ",\n"
+      for (index, photo) in photos.enumerated() {
+        if index > 0 { text += ",\n" }
+        let element = String(decoding: try encoder.encode(photo), as: UTF8.self)
+        text += "  " + element.replacingOccurrences(of: "\n", with: "\n  ")
+      }
+      printer.write(text)
+    }
+    count += photos.count
+  }
+
+  func finish() throws {
+    switch printer.format {
+    case .table: try printer.list(tableRows)
+    case .csv where count == 0: try printer.list([Photo]())
+    case .json: printer.write(count == 0 ? "[\n\n]\n" : "\n]\n")
+    case .urls, .jsonl, .csv: break
+    }
+  }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+/// Whole missions: sol and date ranges, several cameras, limits, streaming output, and the ranges refused
+/// before any photo is listed.
+@Suite struct PhotoRangeTests {
+  func ids(_ result: RoverProcessResult) throws -> [Int] {
+    try CLI.jsonLines(result.stdout).compactMap { $0["id"] as? Int }
+  }
+
+  @Test(arguments: [MockServiceShape.original, .marsVista])
+  func solRangeListsEverySolInOrder(shape: MockServiceShape) async throws {
+    let api = try MockRoverAPI(shape: shape)
+    defer { api.stop() }
+    let result = try await CLI.run(
+      ["photos", "curiosity", "--sol", "1000..1010", "--format", "jsonl"], against: api,
+      service: shape == .marsVista ? "marsvista" : nil)
+    #expect(result.exitCode == 0, "\(result)")
+    let expected = [1000, 1001, 1002, 1004, 1007, 1010].flatMap { api.dataset.photos(rover: "Curiosity", sol: $0) }
+    #expect(try ids(result) == expected.map(\.id))
+    // Only sols with photos are asked for: none for 1003, 1005, 1006, 1008, 1009.
+    #expect(!api.requests.contains { $0.query("sol") == "1003" })
+  }
+
+  @Test func openRangeRunsToTheLatestSol() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let result = try await CLI.run(["photos", "curiosity", "--sol", "1007..", "--format", "urls"], against: api)
+    let expected = [1007, 1010].flatMap { api.dataset.photos(rover: "Curiosity", sol: $0) }.map { api.imgSrc(for: $0) }
+    #expect(result.stdout.split(separator: "\n").map(String.init) == expected)
+  }
+
+  @Test func camerasRepeatedOrCommaListedAndALimit() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let both = try await CLI.run(
+      ["photos", "curiosity", "--sol", "1000..1001", "--camera", "fhaz", "--camera", "MAST", "--format", "jsonl"],
+      against: api)
+    let listed = try CLI.jsonLines(both.stdout)
+    #expect(!listed.isEmpty)
+    #expect(listed.allSatisfy { ["FHAZ", "MAST"].contains(($0["camera"] as? [String: Any])?["name"] as? String) })
+    let expected = [1000, 1001].flatMap { sol in
+      ["FHAZ", "MAST"].flatMap { api.dataset.photos(rover: "Curiosity", sol: sol, camera: $0) }
+    }
+    #expect(Set(try ids(both)) == Set(expected.map(\.id)))
+    let comma = try await CLI.run(
+      ["photos", "curiosity", "--sol", "1000..1001", "--camera", "fhaz,mast", "--format", "jsonl"], against: api)
+    #expect(Set(try ids(comma)) == Set(try ids(both)))
+    let limited = try await CLI.run(
+      ["photos", "curiosity", "--sol", "1000..1010", "--limit", "70", "--format", "jsonl"], against: api)
+    #expect(try ids(limited).count == 70)
+  }
+
+  @Test func jsonStaysOneValidArray() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let result = try await CLI.run(["photos", "curiosity", "--sol", "1000..1002", "--json"], against: api)
+    let photos = try CLI.jsonArray(result.stdout)
+    #expect(photos.count == 60 + 25 + 26)
+    let empty = try await CLI.run(["photos", "curiosity", "--sol", "1005..1006", "--json"], against: api)
+    #expect(empty.exitCode == 0)
+    #expect(try CLI.jsonArray(empty.stdout).isEmpty)
+  }
+
+  @Test func earthDateRangeKeepsThoseDays() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let first = try #require(api.dataset.earthDate(rover: "Curiosity", sol: 1000))
+    let last = try #require(api.dataset.earthDate(rover: "Curiosity", sol: 1002))
+    let result = try await CLI.run(
+      ["photos", "curiosity", "--earth-date", "\(first)..\(last)", "--format", "jsonl"], against: api)
+    #expect(result.exitCode == 0, "\(result)")
+    let dates = Set(try CLI.jsonLines(result.stdout).compactMap { $0["earth_date"] as? String })
+    #expect(dates.allSatisfy { $0 >= first && $0 <= last })
+    #expect(try ids(result).count == 60 + 25 + 26)
+  }
+
+  @Test(arguments: [
+    (["--sol", "1005..1000"], "1005..1000"),
+    (["--sol", "1000..2000"], "0..1010"),
+    (["--sol", "3000.."], "3000"),
+    (["--earth-date", "2000-01-01..2000-01-05"], "2012-08-06"),
+    (["--earth-date", "2015-06-01..2015-05-01"], "2015-06-01..2015-05-01"),
+    (["--sol", "1000", "--camera", "hubble"], "FHAZ"),
+  ])
+  func impossibleRangesAre64(arguments: [String], mentioning text: String) async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let result = try await CLI.run(["photos", "curiosity"] + arguments, against: api)
+    #expect(result.exitCode == 64, "\(result)")
+    #expect(result.stderr.contains(text), "\(result)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+    #expect(api.requestCount(pathPrefix: "/api/v1/rovers/curiosity/photos") == 0)
+  }
+
+  @Test func aCameraTheServiceInventedIsAccepted() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    // Not in rover's own table for Curiosity, but in the manifest's camera lists only if the service reports it:
+    // a name from the raw-feed era (api-reference 1.7) that the catalog knows is fine even when nothing shot.
+    let result = try await CLI.run(
+      ["photos", "curiosity", "--sol", "1000..1001", "--camera", "NAV_LEFT_B", "--json"], against: api)
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(try CLI.jsonArray(result.stdout).isEmpty)
+  }
+
+  @Test func fetchImageDownloadsARangeByCamera() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let result = try await CLI.run(
+      [
+        "fetch-image", "curiosity", "--sol", "1000..1002", "--camera", "fhaz", "-o", dir.path, "--name",
+        "{sol}/{camera}/{id}.{ext}",
+      ], against: api)
+    #expect(result.exitCode == 0, "\(result)")
+    let expected = (1000...1002).flatMap { api.dataset.photos(rover: "Curiosity", sol: $0, camera: "FHAZ") }
+    #expect(images(dir) == expected.map { "\($0.sol)/FHAZ/\($0.id).jpg" }.sorted())
+  }
+
+  @Test func dryRunPrintsPathsAndTouchesNothing() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try CLI.temporaryDirectory().appendingPathComponent("not-yet")
+    let result = try await CLI.run(
+      ["fetch-image", "curiosity", "--sol", "1004..1004", "-o", dir.path, "--name", "{sol}/{id}.{ext}", "--dry-run"],
+      against: api)
+    #expect(result.exitCode == 0, "\(result)")
+    let expected = api.dataset.photos(rover: "Curiosity", sol: 1004).map { "1004/\($0.id).jpg" }
+    #expect(result.stdout.split(separator: "\n").map(String.init) == expected)
+    #expect(api.requestCount(pathPrefix: "/images/") == 0)
+    #expect(!FileManager.default.fileExists(atPath: dir.path))
+    let json = try await CLI.run(
+      ["fetch-image", "curiosity", "--sol", "1004", "-o", dir.path, "--dry-run", "--json"], against: api)
+    #expect(try CLI.jsonLines(json.stdout).allSatisfy { $0["path"] is String && $0["img_src"] is String })
+  }
+
+  /// `--name '{sol}.{ext}'` used to report 60 downloaded and leave one file.
+  @Test func aTemplateThatCannotTellPhotosApartIsRefused() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let result = try await CLI.run(
+      ["fetch-image", "curiosity", "--sol", "1000", "-o", dir.path, "--name", "{sol}.{ext}"], against: api)
+    #expect(result.exitCode == 64, "\(result)")
+    #expect(result.stderr.contains("{id}"), "\(result)")
+    #expect(api.requestCount(pathPrefix: "/images/") == 0)
+  }
+
+  @Test func missingSidecarsAreWrittenForPhotosAlreadyThere() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try CLI.temporaryDirectory()
+    _ = try await CLI.run(["fetch-image", "curiosity", "--sol", "1004", "-o", dir.path], against: api)
+    let before = api.requestCount(pathPrefix: "/images/")
+    let again = try await CLI.run(
+      ["fetch-image", "curiosity", "--sol", "1004", "-o", dir.path, "--metadata"], against: api)
+    #expect(again.exitCode == 0, "\(again)")
+    #expect(api.requestCount(pathPrefix: "/images/") == before)
+    #expect(filesBelow(dir).filter { $0.hasSuffix(".jpg.json") }.count == 3)
+  }
+
+  func images(_ dir: URL) -> [String] {
+    filesBelow(dir).filter { !$0.hasSuffix(".tsv") && !$0.hasSuffix(".json") }
+  }
+}
+
+/// What users pipe into `fetch-image -`.
+@Suite struct FetchImageInputTests {
+  static func photos(_ api: MockRoverAPI) -> [MockPhoto] { api.dataset.photos(rover: "Curiosity", sol: 1004) }
+
+  func run(_ stdin: String, _ api: MockRoverAPI) async throws -> (RoverProcessResult, [String]) {
+    let dir = try CLI.temporaryDirectory()
+    let result = try await CLI.run(["fetch-image", "-", "-o", dir.path], against: api, stdin: Data(stdin.utf8))
+    return (result, filesBelow(dir).filter { !$0.hasSuffix(".tsv") })
+  }
+
+  @Test func jsonArrayJSONLinesAndOneObject() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let array = try await CLI.run(["photos", "curiosity", "--sol", "1004", "--json"], against: api)
+    let lines = try await CLI.run(["photos", "curiosity", "--sol", "1004", "--format", "jsonl"], against: api)
+    let id = Self.photos(api)[0].id
+    let one = try await CLI.run(["photo", String(id), "--json"], against: api)
+    for (input, count) in [(array.stdout, 3), (lines.stdout, 3), (one.stdout, 1)] {
+      let (result, files) = try await run(input, api)
+      #expect(result.exitCode == 0, "\(result)")
+      #expect(files.count == count, "\(files)")
+    }
+  }
+
+  @Test func urlsOneALineAreNamedAfterTheirFiles() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let urls = try await CLI.run(["photos", "curiosity", "--sol", "1004", "--format", "urls"], against: api)
+    let (result, files) = try await run(urls.stdout, api)
+    #expect(result.exitCode == 0, "\(result)")
+    let expected = Self.photos(api).map { URL(string: api.imgSrc(for: $0))?.lastPathComponent ?? "" }
+    #expect(files == expected.sorted())
+  }
+
+  @Test func idsOneALineAreLookedUp() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let ids = Self.photos(api).map { String($0.id) }.joined(separator: "\n") + "\n"
+    let (result, files) = try await run(ids, api)
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(files.count == 3)
+  }
+}

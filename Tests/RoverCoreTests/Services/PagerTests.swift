@@ -1,0 +1,103 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+@testable import RoverCore
+
+/// Servers that page badly: the listing still ends, is complete where it can be, and says what it did.
+@Suite struct PagerTests {
+  static func photo(_ id: Int, sol: Int = 5) -> String {
+    #"{"id":\#(id),"sol":\#(sol),"camera":{"id":20,"name":"FHAZ","rover_id":5,"full_name":"Front"},"#
+      + #""img_src":"http://127.0.0.1:9/\#(id).jpg","earth_date":"2012-08-11","#
+      + #""rover":{"id":5,"name":"Curiosity","landing_date":"2012-08-06","launch_date":"2011-11-26","status":"active"}}"#
+  }
+
+  static func manifest(count: Int, sol: Int = 5) -> String {
+    #"{"photo_manifest":{"name":"Curiosity","landing_date":"2012-08-06","launch_date":"2011-11-26","#
+      + #""status":"active","max_sol":10,"max_date":"2012-08-16","total_photos":\#(count),"#
+      + #""photos":[{"sol":\#(sol),"earth_date":"2012-08-11","total_photos":\#(count),"cameras":["FHAZ"]}]}}"#
+  }
+
+  static func page(_ ids: some Sequence<Int>, extra: String = "") -> TestResponse {
+    .json(#"{"photos":[\#(ids.map { photo($0) }.joined(separator: ","))]\#(extra)}"#)
+  }
+
+  static func client(_ server: TestHTTPServer, warnings: Locked<[String]>) -> RoverClient {
+    var configuration = ServiceConfiguration(preset: .nebulum, baseURL: server.url("/api/v1"))
+    configuration.retryPolicy = RetryPolicy(maxRetries: 0)
+    return RoverClient(
+      configuration: configuration,
+      events: { event in
+        if case .warning(let text) = event { warnings.withLock { $0.append(text) } }
+      })
+  }
+
+  @Test func aServerThatIgnoresPageEndsTheListing() async throws {
+    let server = try TestHTTPServer { request in
+      request.path.contains("manifests") ? .json(Self.manifest(count: 2000)) : Self.page(1...500)
+    }
+    defer { server.stop() }
+    let warnings = Locked<[String]>([])
+    let photos = try await Self.client(server, warnings: warnings).photos(
+      PhotoQuery(rover: "curiosity", selection: .sol(5)))
+    #expect(photos.count == 500)
+    #expect(server.requestCount < 10)
+    #expect(warnings.current.contains { $0.contains("repeats photos") }, "\(warnings.current)")
+  }
+
+  /// 856 photos, pages capped at 100 and no paging information: all 856, not 100.
+  @Test func anUnannouncedPerPageCapIsDetected() async throws {
+    let server = try TestHTTPServer { request in
+      if request.path.contains("manifests") { return .json(Self.manifest(count: 856)) }
+      let page = Int(request.query("page") ?? "1") ?? 1
+      let start = (page - 1) * 100
+      return Self.page(start..<min(856, start + 100))
+    }
+    defer { server.stop() }
+    let photos = try await Self.client(server, warnings: Locked([])).photos(
+      PhotoQuery(rover: "curiosity", selection: .sol(5)))
+    #expect(photos.map(\.id) == (0..<856).map { .number($0) })
+  }
+
+  @Test func aWildTotalPagesIsNotTrusted() async throws {
+    let server = try TestHTTPServer { request in
+      let page = Int(request.query("page") ?? "1") ?? 1
+      let pagination = #","pagination":{"total_count":99999999,"page":\#(page),"per_page":100,"total_pages":999999}"#
+      return page <= 2 ? Self.page((page - 1) * 100..<page * 100, extra: pagination) : Self.page([], extra: pagination)
+    }
+    defer { server.stop() }
+    let warnings = Locked<[String]>([])
+    var configuration = ServiceConfiguration(preset: .marsvista, baseURL: server.url("/api/v1"))
+    configuration.retryPolicy = RetryPolicy(maxRetries: 0)
+    let client = RoverClient(
+      configuration: configuration,
+      events: { event in
+        if case .warning(let text) = event { warnings.withLock { $0.append(text) } }
+      })
+    let photos = try await client.photos(PhotoQuery(rover: "curiosity", selection: .sol(5)))
+    #expect(photos.count == 200)
+    #expect(server.requestCount < 20, "\(server.requestCount) requests")
+    #expect(warnings.current.contains { $0.contains("999999 pages") }, "\(warnings.current)")
+  }
+
+  @Test func aShortSolIsAWarningAndCounted() async throws {
+    let server = try TestHTTPServer { request in
+      request.path.contains("manifests") ? .json(Self.manifest(count: 60)) : Self.page(0..<55)
+    }
+    defer { server.stop() }
+    let warnings = Locked<[String]>([])
+    let client = Self.client(server, warnings: warnings)
+    let listing = PhotoListing(
+      service: client,
+      events: { event in
+        if case .warning(let text) = event { warnings.withLock { $0.append(text) } }
+      })
+    let outcome = try await listing.forEachBatch(
+      .range(PhotoRange(rover: "curiosity", days: .sols(lower: 0, upper: 10)))
+    ) {
+      _ in
+    }
+    #expect(outcome.shortfalls == [Shortfall(sol: 5, listed: 55, expected: 60)])
+    #expect(warnings.current.contains { $0.contains("sol 5: listed 55 of the 60") }, "\(warnings.current)")
+  }
+}
