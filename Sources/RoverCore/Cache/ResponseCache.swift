@@ -155,6 +155,13 @@ public final class ResponseCache: Sendable {
 
 /// A hash that is the same in every run and on every machine (Swift's `Hasher` is seeded per process).
 enum StableHash {
+  /// 64-bit FNV-1a: for in-memory sets of keys where a collision costs at most one skipped check.
+  static func value(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    return hash
+  }
+
   static func hex(_ text: String) -> String {
     // Two FNV-1a passes with different offsets: 128 bits, plenty for file names; the stored key guards the rest.
     var first: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -22,8 +22,10 @@ public final class DownloadArchive: @unchecked Sendable {
   // @unchecked: `entries`, `byPath` and `pending` are only used under `lock`; `descriptor` never changes.
   private let lock = NSLock()
   private let descriptor: Int32
-  private var entries: [String: Entry] = [:]
-  private var byPath: [String: Entry] = [:]
+  /// Byte counts by a 64-bit hash of the key, not the key itself: a mission's record is tens of thousands of
+  /// lines, and memory must stay flat in the number of photos (16 bytes a photo, not 200).
+  private var entries: [UInt64: Int] = [:]
+  private var byPath: [UInt64: Int] = [:]
   private var pending = Data()
   private var pendingCount = 0
   /// Lines held back before a write; 0 writes each line at once (the user's `--archive`), more saves a write per
@@ -49,8 +51,8 @@ public final class DownloadArchive: @unchecked Sendable {
       let (loaded, skipped, tornTail) = try Self.read(descriptor, path: path)
       skippedLines = skipped
       for (key, entry) in loaded {
-        entries[key] = entry
-        byPath[entry.path] = entry
+        entries[StableHash.value(key)] = entry.bytes
+        byPath[StableHash.value(entry.path)] = entry.bytes
       }
       // A run killed mid-line left a torn tail: the next record starts on a line of its own.
       if tornTail { pending.append(UInt8(ascii: "\n")) }
@@ -115,12 +117,16 @@ public final class DownloadArchive: @unchecked Sendable {
 
   static func key(rover: String, id: String) -> String { rover.lowercased() + "\t" + id }
 
-  public func entry(for photo: Photo) -> Entry? {
-    lock.withLock { entries[Self.key(rover: photo.rover.name, id: photo.id.description)] }
+  /// The recorded size of the photo, if it is in the record.
+  public func bytes(for photo: Photo) -> Int? {
+    let key = StableHash.value(Self.key(rover: photo.rover.name, id: photo.id.description))
+    return lock.withLock { entries[key] }
   }
 
-  public func entry(forPath path: String) -> Entry? {
-    lock.withLock { byPath[path] }
+  /// The recorded size of the file at `path` (relative to the output directory).
+  public func bytes(forPath path: String) -> Int? {
+    let key = StableHash.value(path)
+    return lock.withLock { byPath[key] }
   }
 
   public var count: Int { lock.withLock { entries.count } }
@@ -155,9 +161,8 @@ public final class DownloadArchive: @unchecked Sendable {
       pending.append(contentsOf: line.utf8)
       pendingCount += 1
       if pendingCount > batch { try writePending() }
-      let entry = Entry(bytes: bytes, path: path)
-      entries[Self.key(rover: photo.rover.name, id: photo.id.description)] = entry
-      byPath[path] = entry
+      entries[StableHash.value(Self.key(rover: photo.rover.name, id: photo.id.description))] = bytes
+      byPath[StableHash.value(path)] = bytes
     }
   }
 }

@@ -140,7 +140,7 @@ public final class Downloader: Sendable {
       let existing = directory.regularFileSize(name)
       if let reason = skipReason(photo, relative: relative, existing: existing, context: context) {
         // A photo already in place enters a new --archive too, so moving the files later does not fetch it again.
-        if reason == "exists", let archive = context.archive, archive.entry(for: photo) == nil {
+        if reason == "exists", let archive = context.archive, archive.bytes(for: photo) == nil {
           try? archive.record(photo, bytes: existing ?? 0, path: relative)
         }
         // A sidecar asked for now is written for a photo already there, without fetching the image again.
@@ -201,10 +201,10 @@ public final class Downloader: Sendable {
 
   private func skipReason(_ photo: Photo, relative: String, existing: Int?, context: RunContext) -> String? {
     guard !options.force else { return nil }
-    if context.archive?.entry(for: photo) != nil { return "in archive" }
+    if context.archive?.bytes(for: photo) != nil { return "in archive" }
     guard let size = existing else { return nil }
-    if let recorded = context.record.entry(forPath: relative) {
-      return recorded.bytes == size ? "exists" : nil
+    if let recorded = context.record.bytes(forPath: relative) {
+      return recorded == size ? "exists" : nil
     }
     // A file we did not record: only complete files are ever given a final name, so trust a non-empty one.
     return size > 0 ? "exists" : nil

@@ -11,12 +11,14 @@ public struct ServiceConfiguration: Sendable {
   public var maxPerPage: Int
   public var timeout: TimeInterval
   public var retryPolicy: RetryPolicy
+  /// Requests in flight to the service's host at most, however many sols and pages a listing has going:
+  /// several of these services are run by volunteers.
   public var maxConnections: Int
 
   public init(
     name: String, baseURL: URL, apiKey: String? = nil, authentication: Authentication = .none,
     maxPerPage: Int = 100, timeout: TimeInterval = 30, retryPolicy: RetryPolicy = RetryPolicy(),
-    maxConnections: Int = 16
+    maxConnections: Int = 8
   ) {
     self.name = name
     self.baseURL = baseURL
