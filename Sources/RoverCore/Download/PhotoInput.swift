@@ -149,38 +149,46 @@ public final class PhotoInput: @unchecked Sendable {
     throw DownloadError.malformedInput(detail: "\(place()): \(JSONBody.describe(photoError))")
   }
 
-  /// The bytes of one JSON object, found by tracking nesting and strings (never materialising the rest).
+  /// The bytes of one JSON object, found by tracking nesting and strings over the buffer in place (one copy per
+  /// object, never the rest of the input).
   private func readObject() async throws -> [UInt8] {
-    var object: [UInt8] = []
     var depth = 0
     var inString = false
     var escaped = false
+    var index = position
     while true {
-      if position >= buffer.count {
+      if index >= buffer.count {
+        let scanned = index - position
+        // `fill` keeps the bytes from `position`, the object's start.
         guard try await fill() else {
           throw DownloadError.malformedInput(detail: "\(place()): the input ends inside an object")
         }
+        index = position + scanned
+        continue
       }
-      let byte = buffer[position]
-      position += 1
-      object.append(byte)
+      let byte = buffer[index]
+      index += 1
       if inString {
         if escaped {
           escaped = false
-        } else if byte == UInt8(ascii: "\\") {
+        } else if byte == 0x5C {
           escaped = true
-        } else if byte == UInt8(ascii: "\"") {
+        } else if byte == 0x22 {
           inString = false
         }
-      } else if byte == UInt8(ascii: "\"") {
+      } else if byte == 0x22 {
         inString = true
-      } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+      } else if byte == 0x7B || byte == 0x5B {
         depth += 1
-      } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+      } else if byte == 0x7D || byte == 0x5D {
         depth -= 1
-        if depth == 0 { return object }
+        if depth == 0 {
+          let object = Array(buffer[position..<index])
+          position = index
+          return object
+        }
       }
-      if object.count > Self.maxObjectBytes {
+      if index - position > Self.maxObjectBytes {
         throw DownloadError.malformedInput(detail: "\(place()): an object of over 16 MB")
       }
     }
