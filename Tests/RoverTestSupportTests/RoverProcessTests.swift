@@ -53,7 +53,8 @@ struct RoverProcessTests {
     guard case .timedOut(_, let partial) = error else { return }
     #expect(partial.stdout == "started\n")
     #expect(partial.terminationSignal == SIGKILL)
-    #expect(Date().timeIntervalSince(start) < 20, "the background sleep was killed too")
+    // Under 30 s: the background sleep (30 s) was killed too; the margin is for a slot wait on a loaded machine.
+    #expect(Date().timeIntervalSince(start) < 29, "the background sleep was killed too")
   }
 
   @Test("finds the built rover")

@@ -1,15 +1,35 @@
-/// Settings in, the service they name out: the one place that knows which client serves which preset.
+/// Settings in, the service they name out: the one place that knows which client serves which preset, and
+/// which live services `auto` tries for each rover.
 public enum ServiceFactory {
   public static func make(
     _ settings: ConnectionSettings, rawFeedOptions: RawFeedOptions = RawFeedOptions(), events: ClientEventHandler?
   ) -> any PhotoService {
-    let configuration = settings.serviceConfiguration
-    if settings.service.value == .nasaRaw {
+    switch settings.service.value {
+    case .preset(let preset):
+      return client(preset, settings: settings, rawFeedOptions: rawFeedOptions, events: events)
+    case .auto:
+      var clients: [ServicePreset: any PhotoService] = [:]
+      for preset in ServicePreset.allCases {
+        clients[preset] = client(preset, settings: settings, rawFeedOptions: rawFeedOptions, events: events)
+      }
+      let withKeys = Set(ServicePreset.allCases.filter { settings.presetKeys[$0] != nil })
+      return FallbackService(clients: clients, keyed: withKeys, events: events)
+    }
+  }
+
+  public static func client(
+    _ preset: ServicePreset, settings: ConnectionSettings, rawFeedOptions: RawFeedOptions = RawFeedOptions(),
+    events: ClientEventHandler?
+  ) -> any PhotoService {
+    let configuration = settings.configuration(for: preset)
+    switch preset {
+    case .nasaRaw:
       return RawFeedClient(
         configuration: configuration, options: rawFeedOptions, cache: settings.responseCache,
         cacheMode: settings.cacheMode, events: events)
+    case .nebulum, .marsvista, .nasa:
+      return RoverClient(
+        configuration: configuration, cache: settings.responseCache, cacheMode: settings.cacheMode, events: events)
     }
-    return RoverClient(
-      configuration: configuration, cache: settings.responseCache, cacheMode: settings.cacheMode, events: events)
   }
 }

@@ -4,9 +4,15 @@ import Foundation
 /// then before it), environment, `APIKeys.plist` files, then the preset's defaults. Commands receive this value
 /// and nothing reads the environment after it.
 public struct ConnectionSettings: Sendable {
-  public var service: Sourced<ServicePreset>
-  public var baseURL: Sourced<URL>
+  public var service: Sourced<ServiceChoice>
+  /// The chosen preset's base URL (`--base-url`, `ROVER_BASE_URL`, `BaseURL`, or its default); nil under `auto`.
+  public var baseURL: Sourced<URL>?
+  /// The chosen preset's key; never sent anywhere under `auto` (each service has its own key there).
   public var apiKey: Sourced<String?>
+  /// Per-service base URLs from `ROVER_<SERVICE>_URL`, so mirrors and tests can point `auto` anywhere.
+  public var presetURLs: [ServicePreset: Sourced<URL>]
+  /// Per-service keys: `ROVER_MARSVISTA_KEY`, `ROVER_NASA_KEY` (or `NASA_API_KEY`), `MarsVistaKey`/`NASAKey`.
+  public var presetKeys: [ServicePreset: Sourced<String>]
   public var cacheDirectory: Sourced<URL>
   public var cacheMaxBytes: Sourced<Int>
   public var timeout: TimeInterval
@@ -55,39 +61,61 @@ public struct ConnectionSettings: Sendable {
       .compactMap { try SettingsFile.load(path: $0) }
     let lookup = SettingLookup(flags: flags, environment: environment, files: files)
 
-    let service: Sourced<ServicePreset>
+    let baseText = lookup.first(\.baseURL, flagName: "--base-url", env: ["ROVER_BASE_URL"], file: "BaseURL")
+    let service: Sourced<ServiceChoice>
     if let text = lookup.first(\.service, flagName: "--service", env: ["ROVER_SERVICE"], file: "Service") {
-      guard let preset = ServicePreset(rawValue: text.value.lowercased()) else {
-        throw SettingsError.unknownService(
-          name: text.value, source: "\(text.source)", known: ServicePreset.allCases.map(\.rawValue))
+      guard let choice = ServiceChoice(name: text.value) else {
+        throw SettingsError.unknownService(name: text.value, source: "\(text.source)", known: ServiceChoice.names)
       }
-      service = Sourced(preset, from: text.source)
+      service = Sourced(choice, from: text.source)
+    } else if let baseText {
+      // A base URL alone means a Photos-API copy there, as it always did: no fallback.
+      service = Sourced(.preset(.nebulum), from: baseText.source)
     } else {
-      service = Sourced(.nebulum, from: .builtIn)
+      service = Sourced(.auto, from: .builtIn)
     }
 
-    let baseURL: Sourced<URL>
-    if let text = lookup.first(\.baseURL, flagName: "--base-url", env: ["ROVER_BASE_URL"], file: "BaseURL") {
-      baseURL = Sourced(try parseBaseURL(text.value, source: text.source), from: text.source)
-    } else {
-      baseURL = Sourced(service.value.defaultBaseURL, from: .preset(service.value.rawValue))
+    var baseURL: Sourced<URL>?
+    if case .preset(let preset) = service.value {
+      if let text = baseText {
+        baseURL = Sourced(try parseBaseURL(text.value, source: text.source), from: text.source)
+      } else if let own = try presetURL(preset, environment: environment) {
+        baseURL = own
+      } else {
+        baseURL = Sourced(preset.defaultBaseURL, from: .preset(preset.rawValue))
+      }
+    } else if let text = baseText {
+      throw SettingsError.invalidBaseURL(
+        text: text.value, source: "\(text.source) (with --service auto, give ROVER_<SERVICE>_URL instead)")
     }
 
-    let keyEnvironment = service.value == .nasa ? ["ROVER_API_KEY", "NASA_API_KEY"] : ["ROVER_API_KEY"]
+    let chosen: ServicePreset? = if case .preset(let preset) = service.value { preset } else { nil }
+    let keyEnvironment = chosen == .nasa ? ["ROVER_API_KEY", "NASA_API_KEY"] : ["ROVER_API_KEY"]
     var apiKey: Sourced<String?>
     if let key = lookup.first(\.apiKey, flagName: "--api-key", env: keyEnvironment, file: "APIKey") {
       apiKey = Sourced(key.value, from: key.source)
-    } else if let fallback = service.value.defaultAPIKey {
-      apiKey = Sourced(fallback, from: .preset(service.value.rawValue))
+    } else if let chosen,
+      let own = lookup.first(nil, flagName: "", env: Self.keyVariables(chosen), file: Self.keyFileName(chosen))
+    {
+      apiKey = Sourced(own.value, from: own.source)
+    } else if let fallback = chosen?.defaultAPIKey {
+      apiKey = Sourced(fallback, from: .preset(chosen?.rawValue ?? ""))
     } else {
       apiKey = Sourced(nil, from: .builtIn)
+    }
+    var presetURLs: [ServicePreset: Sourced<URL>] = [:]
+    var presetKeys: [ServicePreset: Sourced<String>] = [:]
+    for preset in ServicePreset.allCases {
+      presetURLs[preset] = try presetURL(preset, environment: environment)
+      presetKeys[preset] = lookup.first(
+        nil, flagName: "", env: Self.keyVariables(preset), file: Self.keyFileName(preset))
     }
     var warnings: [String] = []
     // Someone else's checkout must not be able to send the user's key to a host of its choosing: a base URL from
     // the working directory's plist only ever receives a key from that same file.
     let workingFile = SettingSource.file(currentDirectory + "/" + SettingsFile.name)
-    if baseURL.source == workingFile, apiKey.value != nil, apiKey.source != workingFile,
-      apiKey.source != .preset(service.value.rawValue)
+    if let baseURL, baseURL.source == workingFile, apiKey.value != nil, apiKey.source != workingFile,
+      apiKey.source != .preset(chosen?.rawValue ?? "")
     {
       warnings.append(
         "not sending the API key from \(apiKey.source) to \(Redactor.redactKeyParameters(baseURL.value.absoluteString)), "
@@ -115,7 +143,8 @@ public struct ConnectionSettings: Sendable {
     let baseDelay = environment["ROVER_RETRY_BASE_DELAY"].flatMap(Double.init).map { max(0, $0) } ?? 0.5
     let retries = flags.lazy.compactMap(\.retries).first ?? defaultRetries
     return ConnectionSettings(
-      service: service, baseURL: baseURL, apiKey: apiKey, cacheDirectory: cacheDirectory,
+      service: service, baseURL: baseURL, apiKey: apiKey, presetURLs: presetURLs, presetKeys: presetKeys,
+      cacheDirectory: cacheDirectory,
       cacheMaxBytes: cacheMaxBytes, timeout: flags.lazy.compactMap(\.timeout).first ?? defaultTimeout,
       retryPolicy: RetryPolicy(maxRetries: retries, baseDelay: baseDelay),
       cacheMode: CacheMode(
@@ -133,12 +162,49 @@ public struct ConnectionSettings: Sendable {
     return url
   }
 
-  /// How to reach the chosen service.
-  public var serviceConfiguration: ServiceConfiguration {
-    var configuration = ServiceConfiguration(preset: service.value, baseURL: baseURL.value, apiKey: apiKey.value)
+  /// `ROVER_NASA_RAW_URL` and the like: a service's own base URL from the environment.
+  static func presetURL(_ preset: ServicePreset, environment: [String: String]) throws -> Sourced<URL>? {
+    let name = "ROVER_" + preset.rawValue.uppercased().replacingOccurrences(of: "-", with: "_") + "_URL"
+    guard let text = environment[name], !text.isEmpty else { return nil }
+    return Sourced(try parseBaseURL(text, source: .environment(name)), from: .environment(name))
+  }
+
+  static func keyVariables(_ preset: ServicePreset) -> [String] {
+    switch preset {
+    case .marsvista: return ["ROVER_MARSVISTA_KEY"]
+    case .nasa: return ["ROVER_NASA_KEY", "NASA_API_KEY"]
+    default: return []
+    }
+  }
+
+  static func keyFileName(_ preset: ServicePreset) -> String {
+    switch preset {
+    case .marsvista: return "MarsVistaKey"
+    case .nasa: return "NASAKey"
+    default: return "-"
+    }
+  }
+
+  /// How to reach one service: the chosen one with its own URL and key, any other (under `auto`) with its
+  /// per-service URL and key, or its defaults.
+  public func configuration(for preset: ServicePreset) -> ServiceConfiguration {
+    let isChosen = service.value == .preset(preset)
+    let url = isChosen ? baseURL?.value : presetURLs[preset]?.value
+    let key = isChosen ? apiKey.value : (presetKeys[preset]?.value ?? preset.defaultAPIKey)
+    var configuration = ServiceConfiguration(preset: preset, baseURL: url, apiKey: key)
     configuration.timeout = timeout
     configuration.retryPolicy = retryPolicy
     return configuration
+  }
+
+  /// Where each service would be reached and with which key's source, for `rover config` and `rover services`.
+  public func route(for preset: ServicePreset) -> (url: Sourced<URL>, key: SettingSource?) {
+    if service.value == .preset(preset), let baseURL {
+      return (baseURL, apiKey.value == nil ? nil : apiKey.source)
+    }
+    let url = presetURLs[preset] ?? Sourced(preset.defaultBaseURL, from: .preset(preset.rawValue))
+    let key = presetKeys[preset]?.source ?? (preset.defaultAPIKey == nil ? nil : .preset(preset.rawValue))
+    return (url, key)
   }
 
   public var responseCache: ResponseCache {

@@ -7,7 +7,7 @@ import RoverCore
 struct ConnectionOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Service preset: \(ServicePreset.allCases.map(\.rawValue).joined(separator: ", ")) (default: nebulum).",
+      "Service: \(ServiceChoice.names.joined(separator: ", ")) (default: auto, live services per rover with fallback).",
       valueName: "name"))
   var service: String?
 

@@ -1,53 +1,79 @@
 import RoverCore
 
-/// `rover config`'s content: each setting, its source, and the key only as "set"/"not set".
+/// `rover config`'s content: each setting and its source, every service's URL and whether a key goes to it (the
+/// key itself only as redacted).
 struct ConfigReport: Encodable {
   struct Entry: Encodable {
     var value: String?
     var source: String
   }
 
+  struct Route: Encodable {
+    var service: String
+    var baseURL: String
+    var source: String
+    /// Where the key sent to this service comes from; nil: no key is sent.
+    var keyFrom: String?
+
+    enum CodingKeys: String, CodingKey {
+      case service, source
+      case baseURL = "base_url"
+      case keyFrom = "key_from"
+    }
+  }
+
   var service: Entry
   var baseURL: Entry
   var apiKey: Entry
+  var services: [Route]
   var cacheDirectory: Entry
   var cacheSize: Entry
-  /// Where the key is sent, if anywhere: the question that matters when files from several places combine.
-  var keySentTo: String?
   var files: [String]
 
   enum CodingKeys: String, CodingKey {
-    case service, files
+    case service, services, files
     case baseURL = "base_url"
     case apiKey = "api_key"
-    case keySentTo = "key_sent_to"
     case cacheDirectory = "cache_dir"
     case cacheSize = "cache_size"
   }
 
   init(_ settings: ConnectionSettings) {
-    service = Entry(value: settings.service.value.rawValue, source: settings.service.source.description)
+    service = Entry(value: settings.service.value.description, source: settings.service.source.description)
     baseURL = Entry(
-      value: settings.baseURL.value.absoluteString, source: settings.baseURL.source.description)
+      value: settings.baseURL?.value.absoluteString, source: settings.baseURL?.source.description ?? "per service")
     // The demo key is public; any other key is shown only as redacted.
     let key = settings.apiKey.value.map { $0 == "DEMO_KEY" ? $0 : Redactor.placeholder }
     apiKey = Entry(value: key, source: settings.apiKey.source.description)
+    let shown: [ServicePreset] =
+      if case .preset(let preset) = settings.service.value { [preset] } else { ServicePreset.allCases }
+    services = shown.map { preset in
+      let route = settings.route(for: preset)
+      return Route(
+        service: preset.rawValue, baseURL: Redactor.redactKeyParameters(route.url.value.absoluteString),
+        source: route.url.source.description, keyFrom: route.key?.description)
+    }
     cacheDirectory = Entry(
       value: settings.cacheDirectory.value.path, source: settings.cacheDirectory.source.description)
     cacheSize = Entry(value: String(settings.cacheMaxBytes.value), source: settings.cacheMaxBytes.source.description)
-    keySentTo = settings.apiKey.value == nil ? nil : Redactor.redactKeyParameters(settings.baseURL.value.absoluteString)
     files = settings.files
   }
 
   var text: String {
-    TableRenderer.keyValues([
+    var pairs = [
       ("service", "\(service.value ?? "-")  (\(service.source))"),
       ("base url", "\(baseURL.value ?? "-")  (\(baseURL.source))"),
       ("api key", "\(apiKey.value ?? "not set")  (\(apiKey.source))"),
-      ("key sent to", keySentTo ?? "nowhere"),
+    ]
+    for route in services {
+      let key = route.keyFrom.map { "key from \($0)" } ?? "no key"
+      pairs.append((route.service, "\(route.baseURL)  (\(route.source)); \(key)"))
+    }
+    pairs += [
       ("cache dir", "\(cacheDirectory.value ?? "-")  (\(cacheDirectory.source))"),
       ("cache size", "\(cacheSize.value ?? "-") bytes  (\(cacheSize.source))"),
       ("files", files.isEmpty ? "none found" : files.joined(separator: ", ")),
-    ])
+    ]
+    return TableRenderer.keyValues(pairs)
   }
 }

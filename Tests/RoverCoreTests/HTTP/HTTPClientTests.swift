@@ -9,7 +9,7 @@ import Testing
   static let fast = RetryPolicy(maxRetries: 3, baseDelay: 0.01)
 
   static func engines() -> [any HTTPEngine] {
-    var engines: [any HTTPEngine] = [URLSessionEngine(timeout: 5)]
+    var engines: [any HTTPEngine] = [URLSessionEngine(timeout: 60)]
     #if canImport(CCurl)
       engines.append(CurlEngine(maxConnections: 4, timeout: 5))
     #endif
@@ -46,7 +46,8 @@ import Testing
   @Test func retriesRunOutWithTheLastError() async throws {
     let server = try TestHTTPServer { _ in .json("{}", status: 500) }
     defer { server.stop() }
-    let client = HTTPClient(engine: URLSessionEngine(timeout: 5), retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0))
+    let client = HTTPClient(
+      engine: URLSessionEngine(timeout: 60), retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0))
     await #expect(throws: ServiceError.serverError(status: 500, url: "")) {
       try await client.send(HTTPRequest(url: server.url("/x")), classify: Self.classify)
     }
@@ -62,7 +63,7 @@ import Testing
       } == 1 ? TestResponse.json("{}", status: 429).adding("Retry-After", "1") : .json("{}")
     }
     defer { server.stop() }
-    let client = HTTPClient(engine: URLSessionEngine(timeout: 5), retryPolicy: Self.fast)
+    let client = HTTPClient(engine: URLSessionEngine(timeout: 60), retryPolicy: Self.fast)
     _ = try await client.send(HTTPRequest(url: server.url("/x"))) { response in
       response.status == 429
         ? .retry(ServiceError.rateLimited(retryAfter: 1, message: ""), retryAfter: response.retryAfter) : .accept
@@ -92,7 +93,7 @@ import Testing
   @Test func endlessRedirectsStopAtTheLimit() async throws {
     let server = try TestHTTPServer { request in .redirect(to: request.path + "x") }
     defer { server.stop() }
-    let client = HTTPClient(engine: URLSessionEngine(timeout: 5), retryPolicy: Self.fast)
+    let client = HTTPClient(engine: URLSessionEngine(timeout: 60), retryPolicy: Self.fast)
     await #expect(throws: HTTPError.tooManyRedirects(url: server.url("/r").absoluteString)) {
       try await client.send(HTTPRequest(url: server.url("/r")), classify: Self.classify)
     }
@@ -102,7 +103,7 @@ import Testing
   @Test func redirectToAFileURLFailsAtOnceWithoutRetry() async throws {
     let server = try TestHTTPServer { _ in .redirect(to: "file:///etc/passwd") }
     defer { server.stop() }
-    let client = HTTPClient(engine: URLSessionEngine(timeout: 5), retryPolicy: Self.fast)
+    let client = HTTPClient(engine: URLSessionEngine(timeout: 60), retryPolicy: Self.fast)
     await #expect(throws: HTTPError.self) {
       try await client.send(HTTPRequest(url: server.url("/r")), classify: Self.classify)
     }
@@ -113,7 +114,8 @@ import Testing
     let server = try TestHTTPServer { _ in .json("{}") }
     let url = server.url("/gone")
     server.stop()
-    let client = HTTPClient(engine: URLSessionEngine(timeout: 5), retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0))
+    let client = HTTPClient(
+      engine: URLSessionEngine(timeout: 60), retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0))
     do {
       _ = try await client.send(HTTPRequest(url: url), classify: Self.classify)
       Issue.record("a stopped server answered")
@@ -130,7 +132,7 @@ import Testing
     let server = try TestHTTPServer { _ in .redirect(to: "ftp://elsewhere/?api_key=SECRET123") }
     defer { server.stop() }
     let client = HTTPClient(
-      engine: URLSessionEngine(timeout: 5), retryPolicy: Self.fast, redactor: Redactor(secrets: ["SECRET123"]))
+      engine: URLSessionEngine(timeout: 60), retryPolicy: Self.fast, redactor: Redactor(secrets: ["SECRET123"]))
     do {
       _ = try await client.send(HTTPRequest(url: server.url("/r?api_key=SECRET123")), classify: Self.classify)
     } catch let error as HTTPError {

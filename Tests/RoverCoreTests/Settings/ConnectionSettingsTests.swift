@@ -17,11 +17,35 @@ import Testing
       flags: [flags], environment: env.merging(["HOME": emptyHome]) { a, _ in a }, currentDirectory: cwd ?? emptyHome)
   }
 
-  @Test func defaultsToNebulumWithoutKey() throws {
+  @Test func defaultsToAutoWithoutKey() throws {
     let settings = try resolve()
-    #expect(settings.service.value == .nebulum)
-    #expect(settings.baseURL.value.absoluteString == "https://rovers.nebulum.one/api/v1")
+    #expect(settings.service.value == .auto)
+    #expect(settings.baseURL == nil)
     #expect(settings.apiKey.value == nil)
+    #expect(settings.configuration(for: .nebulum).baseURL.absoluteString == "https://rovers.nebulum.one/api/v1")
+  }
+
+  @Test func aBaseURLAloneIsAPhotosAPICopyAsBefore() throws {
+    let settings = try resolve(.init(baseURL: "http://127.0.0.1:9/api/v1"))
+    #expect(settings.service.value == .preset(.nebulum))
+    #expect(settings.baseURL?.value.absoluteString == "http://127.0.0.1:9/api/v1")
+  }
+
+  /// Each service's own URL and key, so `auto` can be pointed at mirrors and keyed services join it.
+  @Test func perServiceURLsAndKeys() throws {
+    let settings = try resolve(
+      env: [
+        "ROVER_NASA_RAW_URL": "http://127.0.0.1:9/raw", "ROVER_MARSVISTA_KEY": "mv1", "ROVER_NASA_KEY": "n2",
+        "ROVER_API_KEY": "generic",
+      ])
+    #expect(settings.configuration(for: .nasaRaw).baseURL.absoluteString == "http://127.0.0.1:9/raw")
+    #expect(settings.configuration(for: .marsvista).apiKey == "mv1")
+    #expect(settings.configuration(for: .nasa).apiKey == "n2")
+    // The single key of today goes only to a service chosen with --service.
+    #expect(settings.configuration(for: .nebulum).apiKey == nil)
+    let chosen = try resolve(.init(service: "nebulum"), env: ["ROVER_API_KEY": "generic"])
+    #expect(chosen.configuration(for: .nebulum).apiKey == "generic")
+    #expect(throws: SettingsError.self) { try resolve(env: ["ROVER_NEBULUM_URL": "ftp://x"]) }
   }
 
   @Test func nasaUsesNasaKeyThenDemoKey() throws {
@@ -40,13 +64,13 @@ import Testing
       """
     try plist.write(toFile: emptyHome + "/APIKeys.plist", atomically: true, encoding: .utf8)
     let fromFile = try resolve()
-    #expect(fromFile.service.value == .marsvista)
+    #expect(fromFile.service.value == .preset(.marsvista))
     #expect(fromFile.apiKey.value == "file-key")
-    #expect(fromFile.baseURL.source == .file(emptyHome + "/APIKeys.plist"))
+    #expect(fromFile.baseURL?.source == .file(emptyHome + "/APIKeys.plist"))
     let fromEnv = try resolve(
       .init(baseURL: "http://127.0.0.1:9/api/v1"), env: ["ROVER_API_KEY": "env-key", "ROVER_SERVICE": "nebulum"])
     #expect(fromEnv.apiKey.value == "env-key")
-    #expect(fromEnv.service.value == .nebulum)
+    #expect(fromEnv.service.value == .preset(.nebulum))
     let fromFlag = try resolve(
       .init(baseURL: "http://127.0.0.1:9/api/v1", apiKey: "flag-key"), env: ["ROVER_API_KEY": "env-key"])
     #expect(fromFlag.apiKey.value == "flag-key")
@@ -65,7 +89,7 @@ import Testing
   @Test func rejectsUnknownServiceAndBadURL() {
     #expect(
       throws: SettingsError.unknownService(
-        name: "hubble", source: "flag --service", known: ServicePreset.allCases.map(\.rawValue))
+        name: "hubble", source: "flag --service", known: ServiceChoice.names)
     ) { try resolve(.init(service: "hubble")) }
     #expect(throws: SettingsError.self) { try resolve(.init(baseURL: "ftp://x")) }
     #expect(throws: SettingsError.self) { try resolve(env: ["ROVER_BASE_URL": "not a url"]) }
@@ -91,7 +115,7 @@ import Testing
     try own.write(toFile: config + "/rover/APIKeys.plist", atomically: true, encoding: .utf8)
     for env in [["XDG_CONFIG_HOME": config], ["ROVER_API_KEY": "users-key"]] {
       let settings = try resolve(env: env, cwd: checkout)
-      #expect(settings.baseURL.value.absoluteString == "http://127.0.0.1:9/steal")
+      #expect(settings.baseURL?.value.absoluteString == "http://127.0.0.1:9/steal")
       #expect(settings.apiKey.value == nil)
       #expect(settings.apiKey.source == .withheld)
       #expect(settings.warnings.count == 1)

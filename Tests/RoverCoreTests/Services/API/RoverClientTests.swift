@@ -10,7 +10,7 @@ import Testing
   static func configuration(_ preset: ServicePreset, _ baseURL: URL, key: String? = nil) -> ServiceConfiguration {
     var configuration = ServiceConfiguration(preset: preset, baseURL: baseURL, apiKey: key)
     configuration.retryPolicy = RetryPolicy(maxRetries: 2, baseDelay: 0.01)
-    configuration.timeout = 5
+    configuration.timeout = 60
     return configuration
   }
 

@@ -1,0 +1,123 @@
+import Foundation
+
+/// `--service auto`: for each rover an ordered list of live services; when one fails in a way another could
+/// answer (cannot connect, 5xx after retries, a rover it should know answered as unknown, an answer that does not
+/// decode, rate limits, a refused key), the next is tried with one warning naming both. A rover's list then
+/// starts at the service that answered, so a range does not retry a dead host for every sol.
+public struct FallbackService: PhotoService {
+  let clients: [ServicePreset: any PhotoService]
+  /// Services with a key configured, tried too (Mars Vista needs one).
+  let keyed: Set<ServicePreset>
+  let events: ClientEventHandler?
+  private let preferred = Locked<[String: Int]>([:])
+
+  public init(clients: [ServicePreset: any PhotoService], keyed: Set<ServicePreset>, events: ClientEventHandler?) {
+    self.clients = clients
+    self.keyed = keyed
+    self.events = events
+  }
+
+  public var serviceName: String { "auto" }
+
+  /// The rovers `rovers` lists under `auto`, each asked of its own services.
+  static let knownRovers = ["curiosity", "perseverance", "spirit", "opportunity"]
+
+  /// Which services answer for a rover, best first.
+  func chain(for rover: String) -> [ServicePreset] {
+    var chain: [ServicePreset]
+    switch rover.lowercased() {
+    case "curiosity", "perseverance": chain = [.nebulum, .marsvista, .nasaRaw]
+    case "spirit", "opportunity": chain = [.nebulum, .marsvista]
+    case "ingenuity", "insight": chain = [.nasaRaw]
+    default: chain = [.nebulum, .nasaRaw]
+    }
+    return chain.filter { clients[$0] != nil && ($0 != .marsvista || keyed.contains($0)) }
+  }
+
+  /// Runs `body` on each service of the rover's chain until one answers; the first failure is what is thrown
+  /// when none does.
+  func attempt<Value: Sendable>(
+    _ rover: String, _ body: (any PhotoService) async throws -> Value
+  ) async throws -> Value {
+    let chain = chain(for: rover)
+    let key = rover.lowercased()
+    let start = min(preferred.withLock { $0[key] ?? 0 }, max(0, chain.count - 1))
+    var firstError: (any Error)?
+    for index in start..<chain.count {
+      guard let service = clients[chain[index]] else { continue }
+      do {
+        let value = try await body(service)
+        if index != start { preferred.withLock { $0[key] = index } }
+        return value
+      } catch {
+        guard Self.worthAnotherService(error), index + 1 < chain.count else { throw firstError ?? error }
+        firstError = firstError ?? error
+        let reason = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+        events?(.warning("\(chain[index].rawValue): \(reason); trying \(chain[index + 1].rawValue)"))
+      }
+    }
+    throw firstError ?? ServiceError.unknownRover(name: rover)
+  }
+
+  static func worthAnotherService(_ error: any Error) -> Bool {
+    switch error {
+    case is CancellationError: return false
+    case is HTTPError: return true
+    case let error as ServiceError:
+      switch error {
+      case .serverError, .unknownRover, .notFound, .unavailableRover, .malformedJSON, .unexpectedStatus,
+        .rateLimited, .unauthorized, .offlineMiss, .solOutOfRange:
+        return true
+      case .photoNotFound, .solRangeTooWide, .unknownCamera, .dateBeforeLanding:
+        return false
+      }
+    default: return false
+    }
+  }
+
+  public func rovers() async throws -> [Rover] {
+    try await BoundedConcurrency.map(Self.knownRovers, width: 4) { name in
+      try await attempt(name) { try await $0.rover(named: name) }
+    }
+  }
+
+  public func rover(named name: String) async throws -> Rover {
+    try await attempt(name) { try await $0.rover(named: name) }
+  }
+
+  public func manifest(rover name: String) async throws -> PhotoManifest {
+    try await attempt(name) { try await $0.manifest(rover: name) }
+  }
+
+  public func photos(_ query: PhotoQuery) async throws -> [Photo] {
+    try await attempt(query.rover) { try await $0.photos(query) }
+  }
+
+  public func sols(rover name: String, range: ClosedRange<Int>?, camera: String?) async throws -> [SolDescription] {
+    try await attempt(name) { try await $0.sols(rover: name, range: range, camera: camera) }
+  }
+
+  public func solIndex(rover name: String, range: ClosedRange<Int>?) async throws -> SolIndex {
+    try await attempt(name) { try await $0.solIndex(rover: name, range: range) }
+  }
+
+  /// Numeric ids belong to the API copies; text ids to the raw feeds.
+  public func photo(id: PhotoID) async throws -> Photo {
+    let order: [ServicePreset]
+    switch id {
+    case .number: order = [.nebulum, .marsvista].filter { $0 != .marsvista || keyed.contains($0) }
+    case .text: order = [.nasaRaw]
+    }
+    var firstError: (any Error)?
+    for (index, preset) in order.enumerated() {
+      guard let service = clients[preset] else { continue }
+      do {
+        return try await service.photo(id: id)
+      } catch {
+        firstError = firstError ?? error
+        guard Self.worthAnotherService(error) || error is ServiceError, index + 1 < order.count else { break }
+      }
+    }
+    throw firstError ?? ServiceError.photoNotFound(id: id.description)
+  }
+}
