@@ -20,8 +20,7 @@ struct RoverCommand: AsyncParsableCommand {
     version: RoverVersion.current,
     subcommands: [
       Rovers.self, Manifest.self, Sols.self, Photos.self, PhotoCommand.self, FetchImage.self, SolDate.self,
-      CacheCommand.self, Gallery.self,
-      Config.self,
+      Cameras.self, Services.self, CacheCommand.self, Gallery.self, Config.self,
     ]
   )
 

@@ -1,33 +1,92 @@
-/// rover's own table of each rover's camera names (api-reference.md 1.7 and the raw feeds' instruments), so a
-/// typo is caught before any request. Services invent new names (6.5), so a name is refused only when neither
-/// this table nor the service knows it.
+/// rover's own table of each rover's cameras (api-reference.md 1.7 and the raw feeds' instruments): names, full
+/// names, the group a name belongs to (`NAVCAM` on Perseverance is NAVCAM_LEFT and NAVCAM_RIGHT) and colour where
+/// known. A typo is caught before any request; since services invent new names (6.5), a name is refused only when
+/// neither this table nor the service knows it.
 public enum CameraCatalog {
-  static let mer = ["FHAZ", "RHAZ", "NAVCAM", "PANCAM", "MINITES", "ENTRY"]
+  public struct Entry: Sendable, Hashable, Encodable {
+    public var name: String
+    public var fullName: String
+    /// The name the left/right/A/B variants share, which `--camera` accepts for all of them.
+    public var group: String?
+    /// True for colour, false for greyscale, nil where it varies or is not known.
+    public var color: Bool?
 
-  public static func names(rover: String) -> [String] {
+    enum CodingKeys: String, CodingKey {
+      case name, group, color
+      case fullName = "full_name"
+    }
+  }
+
+  static func entry(_ name: String, _ fullName: String, group: String? = nil, color: Bool? = nil) -> Entry {
+    Entry(name: name, fullName: fullName, group: group, color: color)
+  }
+
+  public static func entries(rover: String) -> [Entry] {
     switch rover.lowercased() {
     case "curiosity":
-      return [
-        "FHAZ", "RHAZ", "MAST", "CHEMCAM", "MAHLI", "MARDI", "NAVCAM", "FHAZ_LEFT_A", "FHAZ_LEFT_B", "FHAZ_RIGHT_A",
-        "FHAZ_RIGHT_B", "RHAZ_LEFT_A", "RHAZ_LEFT_B", "RHAZ_RIGHT_A", "RHAZ_RIGHT_B", "NAV_LEFT_A", "NAV_LEFT_B",
-        "NAV_RIGHT_A", "NAV_RIGHT_B", "MAST_LEFT", "MAST_RIGHT", "CHEMCAM_RMI",
+      let variants: [(String, String, String, Bool?)] = [
+        ("FHAZ", "Front Hazard Avoidance Camera", "FHAZ_LEFT_A FHAZ_LEFT_B FHAZ_RIGHT_A FHAZ_RIGHT_B", false),
+        ("RHAZ", "Rear Hazard Avoidance Camera", "RHAZ_LEFT_A RHAZ_LEFT_B RHAZ_RIGHT_A RHAZ_RIGHT_B", false),
+        ("NAVCAM", "Navigation Camera", "NAV_LEFT_A NAV_LEFT_B NAV_RIGHT_A NAV_RIGHT_B", false),
+        ("MAST", "Mast Camera", "MAST_LEFT MAST_RIGHT", true),
+        ("CHEMCAM", "Chemistry and Camera Complex", "CHEMCAM_RMI", false),
       ]
+      var entries = variants.flatMap { group, full, members, color in
+        [entry(group, full, group: group, color: color)]
+          + members.split(separator: " ").map { entry(String($0), full, group: group, color: color) }
+      }
+      entries += [
+        entry("MAHLI", "Mars Hand Lens Imager", color: true), entry("MARDI", "Mars Descent Imager", color: true),
+      ]
+      return entries
     case "perseverance":
       return [
-        "EDL_RUCAM", "EDL_RDCAM", "EDL_DDCAM", "EDL_PUCAM1", "EDL_PUCAM2", "NAVCAM_LEFT", "NAVCAM_RIGHT", "MCZ_RIGHT",
-        "MCZ_LEFT", "FRONT_HAZCAM_LEFT_A", "FRONT_HAZCAM_RIGHT_A", "FRONT_HAZCAM_LEFT_B", "FRONT_HAZCAM_RIGHT_B",
-        "REAR_HAZCAM_LEFT", "REAR_HAZCAM_RIGHT", "SKYCAM", "SHERLOC_WATSON", "SHERLOC_ACI", "SUPERCAM_RMI", "LCAM",
-        "PIXL_MCC", "CACHECAM", "HELI_NAV", "HELI_RTE",
+        entry("NAVCAM_LEFT", "Navigation Camera - Left", group: "NAVCAM", color: true),
+        entry("NAVCAM_RIGHT", "Navigation Camera - Right", group: "NAVCAM", color: true),
+        entry("MCZ_LEFT", "Mast Camera Zoom - Left", group: "MCZ", color: true),
+        entry("MCZ_RIGHT", "Mast Camera Zoom - Right", group: "MCZ", color: true),
+        entry("FRONT_HAZCAM_LEFT_A", "Front Hazard Avoidance Camera - Left", group: "FRONT_HAZCAM", color: true),
+        entry("FRONT_HAZCAM_LEFT_B", "Front Hazard Avoidance Camera - Left", group: "FRONT_HAZCAM", color: true),
+        entry("FRONT_HAZCAM_RIGHT_A", "Front Hazard Avoidance Camera - Right", group: "FRONT_HAZCAM", color: true),
+        entry("FRONT_HAZCAM_RIGHT_B", "Front Hazard Avoidance Camera - Right", group: "FRONT_HAZCAM", color: true),
+        entry("REAR_HAZCAM_LEFT", "Rear Hazard Avoidance Camera - Left", group: "REAR_HAZCAM", color: true),
+        entry("REAR_HAZCAM_RIGHT", "Rear Hazard Avoidance Camera - Right", group: "REAR_HAZCAM", color: true),
+        entry("EDL_RUCAM", "Rover Up-Look Camera", group: "EDL"),
+        entry("EDL_RDCAM", "Rover Down-Look Camera", group: "EDL"),
+        entry("EDL_DDCAM", "Descent Stage Down-Look Camera", group: "EDL"),
+        entry("EDL_PUCAM1", "Parachute Up-Look Camera A", group: "EDL"),
+        entry("EDL_PUCAM2", "Parachute Up-Look Camera B", group: "EDL"),
+        entry("SKYCAM", "MEDA Skycam", color: false), entry("SHERLOC_WATSON", "SHERLOC WATSON Camera", color: true),
+        entry("SHERLOC_ACI", "SHERLOC Autofocus and Context Imager", color: false),
+        entry("SUPERCAM_RMI", "SuperCam Remote Micro Imager", color: true),
+        entry("LCAM", "Lander Vision System Camera", color: false),
+        entry("PIXL_MCC", "PIXL Micro Context Camera", color: false), entry("CACHECAM", "CacheCam", color: false),
       ]
     case "spirit", "opportunity":
-      return mer
+      return [
+        entry("FHAZ", "Front Hazard Avoidance Camera", color: false),
+        entry("RHAZ", "Rear Hazard Avoidance Camera", color: false),
+        entry("NAVCAM", "Navigation Camera", color: false), entry("PANCAM", "Panoramic Camera"),
+        entry(
+          "MINITES", "Miniature Thermal Emission Spectrometer (Mini-TES); on the services, Microscopic Imager frames"),
+        entry("ENTRY", "Entry, Descent, and Landing Camera", color: false),
+      ]
     default:
       return []
     }
   }
 
-  /// The name as the catalog or the service spells it, or nil when neither knows it (case-insensitive).
-  public static func resolve(_ camera: String, rover: String, serviceNames: [String]) -> String? {
-    (serviceNames + names(rover: rover)).first { $0.caseInsensitiveCompare(camera) == .orderedSame }
+  public static func names(rover: String) -> [String] { entries(rover: rover).map(\.name) }
+
+  /// The names `--camera` means for a rover: a group's members (and the group's own name, which older listings
+  /// use), or the one name as the catalog or the service spells it; nil when neither knows it.
+  public static func resolve(_ camera: String, rover: String, serviceNames: [String]) -> [String]? {
+    let entries = entries(rover: rover)
+    let members = entries.filter { $0.group?.caseInsensitiveCompare(camera) == .orderedSame }.map(\.name)
+    if !members.isEmpty {
+      let own = (serviceNames + entries.map(\.name)).first { $0.caseInsensitiveCompare(camera) == .orderedSame }
+      return (own.map { [$0] } ?? []) + members.filter { $0.caseInsensitiveCompare(camera) != .orderedSame }
+    }
+    return (serviceNames + entries.map(\.name)).first { $0.caseInsensitiveCompare(camera) == .orderedSame }.map { [$0] }
   }
 }

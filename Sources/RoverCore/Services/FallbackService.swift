@@ -75,10 +75,30 @@ public struct FallbackService: PhotoService {
     }
   }
 
+  /// Each rover from its own services; a rover no service could answer for is left out with a warning, and only
+  /// when none answers at all is that an error.
   public func rovers() async throws -> [Rover] {
-    try await BoundedConcurrency.map(Self.knownRovers, width: 4) { name in
-      try await attempt(name) { try await $0.rover(named: name) }
+    let results = try await BoundedConcurrency.map(Self.knownRovers, width: 4) { name in
+      do {
+        return Result<Rover, any Error>.success(try await attempt(name) { try await $0.rover(named: name) })
+      } catch is CancellationError {
+        throw CancellationError()
+      } catch {
+        return .failure(error)
+      }
     }
+    var rovers: [Rover] = []
+    var firstError: (any Error)?
+    for (name, result) in zip(Self.knownRovers, results) {
+      switch result {
+      case .success(let rover): rovers.append(rover)
+      case .failure(let error):
+        firstError = firstError ?? error
+        events?(.warning("\(name): \((error as? LocalizedError)?.errorDescription ?? "\(error)")"))
+      }
+    }
+    if rovers.isEmpty, let firstError { throw firstError }
+    return rovers
   }
 
   public func rover(named name: String) async throws -> Rover {

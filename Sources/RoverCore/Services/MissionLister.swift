@@ -75,7 +75,7 @@ public struct MissionLister: Sendable {
         let all = Array(Set(index.cameras + CameraCatalog.names(rover: rover))).sorted()
         throw ServiceError.unknownCamera(rover: rover, camera: camera, known: all)
       }
-      if !cameras.contains(known) { cameras.append(known) }
+      for name in known where !cameras.contains(name) { cameras.append(name) }
     }
     return Plan(entries: index.entries.filter { $0.sol <= latest }, cameras: cameras, dates: dates)
   }

@@ -20,9 +20,18 @@ public struct PhotoListing: Sendable {
   public func forEachBatch(_ request: PhotoRequest, _ body: ([Photo]) async throws -> Void) async throws -> Outcome {
     var outcome = Outcome()
     switch request {
-    case .query(let query):
-      if let camera = query.camera { try await checkCamera(camera, rover: query.rover) }
-      let photos = try await service.photos(query)
+    case .query(var query):
+      var photos: [Photo] = []
+      if let camera = query.camera {
+        // A group (NAVCAM on Perseverance) is its members, each asked for.
+        var seen = Set<PhotoID>()
+        for name in try await checkCamera(camera, rover: query.rover) {
+          query.camera = name
+          for photo in try await service.photos(query) where seen.insert(photo.id).inserted { photos.append(photo) }
+        }
+      } else {
+        photos = try await service.photos(query)
+      }
       outcome.listed = photos.count
       try await body(photos)
     case .range(let range):
@@ -73,10 +82,10 @@ public struct PhotoListing: Sendable {
   }
 
   /// A name rover's own table knows costs nothing; any other is checked against the names the service reports.
-  private func checkCamera(_ camera: String, rover: String) async throws {
-    guard CameraCatalog.resolve(camera, rover: rover, serviceNames: []) == nil else { return }
+  private func checkCamera(_ camera: String, rover: String) async throws -> [String] {
+    if let names = CameraCatalog.resolve(camera, rover: rover, serviceNames: []) { return names }
     let index = try await service.solIndex(rover: rover, range: 0...0)
-    guard CameraCatalog.resolve(camera, rover: rover, serviceNames: index.cameras) == nil else { return }
+    if let names = CameraCatalog.resolve(camera, rover: rover, serviceNames: index.cameras) { return names }
     let known = Array(Set(index.cameras + CameraCatalog.names(rover: rover))).sorted()
     throw ServiceError.unknownCamera(rover: rover, camera: camera, known: known)
   }

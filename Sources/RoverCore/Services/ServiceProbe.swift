@@ -1,0 +1,63 @@
+import Foundation
+
+/// `rover services`: asks every service about every rover it serves, all at once with a short timeout and no
+/// retry or cache, and says which answer, how fast, and the newest sol each knows.
+public struct ServiceProbe: Sendable {
+  public struct Result: Sendable, Encodable {
+    public var service: String
+    public var rover: String
+    public var reachable: Bool
+    public var latencyMS: Int?
+    public var maxSol: Int?
+    public var error: String?
+
+    enum CodingKeys: String, CodingKey {
+      case service, rover, reachable, error
+      case latencyMS = "latency_ms"
+      case maxSol = "max_sol"
+    }
+  }
+
+  /// The rovers each service has photos of.
+  public static func rovers(of preset: ServicePreset) -> [String] {
+    switch preset {
+    case .nebulum, .nasa, .marsvista: return ["curiosity", "perseverance", "spirit", "opportunity"]
+    case .nasaRaw: return ["curiosity", "perseverance"]
+    }
+  }
+
+  public let settings: ConnectionSettings
+  public var timeout: TimeInterval = 5
+
+  public init(settings: ConnectionSettings) {
+    self.settings = settings
+  }
+
+  public func run() async throws -> [Result] {
+    var probe = settings
+    probe.timeout = min(settings.timeout, timeout)
+    probe.retryPolicy = RetryPolicy(maxRetries: 0)
+    probe.cacheMode = CacheMode(.disabled)
+    let pairs = ServicePreset.allCases.flatMap { preset in Self.rovers(of: preset).map { (preset, $0) } }
+    let settings = probe
+    return try await BoundedConcurrency.map(pairs, width: 16) { preset, rover in
+      let service = ServiceFactory.client(preset, settings: settings, events: nil)
+      let started = Date()
+      do {
+        let answer = try await service.rover(named: rover)
+        return Result(
+          service: preset.rawValue, rover: rover, reachable: true,
+          latencyMS: Int(Date().timeIntervalSince(started) * 1000), maxSol: answer.maxSol, error: nil)
+      } catch is CancellationError {
+        throw CancellationError()
+      } catch {
+        // A service that answers with an error (a refused key, an unknown rover) is reachable all the same.
+        let reachable = !ServiceError.isServiceDown(error)
+        return Result(
+          service: preset.rawValue, rover: rover, reachable: reachable,
+          latencyMS: reachable ? Int(Date().timeIntervalSince(started) * 1000) : nil, maxSol: nil,
+          error: (error as? LocalizedError)?.errorDescription ?? "\(error)")
+      }
+    }
+  }
+}

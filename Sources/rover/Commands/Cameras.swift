@@ -1,0 +1,36 @@
+import ArgumentParser
+import RoverCore
+
+extension RoverCommand {
+  struct Cameras: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "A rover's cameras: name, full name, group, colour.",
+      discussion: """
+        From rover's own table, no request. `--camera` on photos and fetch-image takes any name here, and a \
+        group name (NAVCAM on Perseverance) stands for all its members.
+        """)
+
+    @Argument(help: "Rover name, e.g. perseverance.") var rover: String
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+      try validateRoverName(rover)
+      try output.requireNotURLs("cameras")
+      guard !CameraCatalog.entries(rover: rover).isEmpty else {
+        throw ValidationError("no camera table for '\(rover)' (known: curiosity, perseverance, spirit, opportunity)")
+      }
+    }
+
+    func run() async throws {
+      try Printer(output).list(CameraCatalog.entries(rover: rover))
+    }
+  }
+}
+
+extension CameraCatalog.Entry: Tabular {
+  static let columns = ["name", "full name", "group", "colour"]
+
+  var cells: [String] {
+    [name, fullName, group ?? "", color.map { $0 ? "colour" : "greyscale" } ?? ""]
+  }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import RoverCore
+
+extension RoverCommand {
+  struct Services: AsyncParsableCommand, ServiceCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Which services answer now, how fast, and the newest sol each knows of each rover.",
+      discussion: """
+        One request per service and rover, all at once, 5 s at most, no retry, no cache. \
+        Exit codes: 0 at least one service answers, 69 none does.
+        """)
+
+    @ParentCommand var root: RoverCommand
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws { try output.requireNotURLs("services") }
+
+    func run() async throws {
+      let results = try await ServiceProbe(settings: try settings()).run()
+      try Printer(output).list(results)
+      if !results.contains(where: \.reachable) { throw ExitCode(ExitStatus.unavailable) }
+    }
+  }
+}
+
+extension ServiceProbe.Result: Tabular {
+  static let columns = ["service", "rover", "reachable", "latency", "max sol", "error"]
+  static let numericColumns: Set<Int> = [3, 4]
+
+  var cells: [String] {
+    [
+      service, rover, reachable ? "yes" : "no", latencyMS.map { "\($0) ms" } ?? "-", maxSol.map(String.init) ?? "-",
+      error ?? "",
+    ]
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+/// `--service auto` (the default): each rover's live services in order, the next one tried when one fails.
+@Suite struct AutoServiceTests {
+  /// Every preset pointed at a local stand-in; a preset left out points at a closed port.
+  static func environment(nebulum: URL?, nasaRaw: URL?) -> [String: String] {
+    let dead = "http://127.0.0.1:9/api/v1"
+    return [
+      "ROVER_NEBULUM_URL": nebulum?.absoluteString ?? dead, "ROVER_NASA_RAW_URL": nasaRaw?.absoluteString ?? dead,
+      "ROVER_NASA_URL": dead, "ROVER_MARSVISTA_URL": dead, "ROVER_PDS_URL": dead,
+      "ROVER_CACHE_DIR": NSTemporaryDirectory() + "rover-auto-\(UUID().uuidString)",
+    ]
+  }
+
+  @Test func theFirstServiceAnswersWhenItCan() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let result = try await CLI.run(
+      ["photos", "curiosity", "--sol", "1004", "--json"],
+      environment: Self.environment(nebulum: api.baseURL, nasaRaw: feeds.baseURL))
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(try CLI.jsonArray(result.stdout).count == 3)
+    #expect(feeds.requestCount == 0)
+  }
+
+  @Test func aDeadFirstServiceFallsBackToTheFeeds() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let sol = try #require(feeds.latestSol(rover: "curiosity"))
+    let result = try await CLI.run(
+      ["photos", "curiosity", "--sol", String(sol), "--json"],
+      environment: Self.environment(nebulum: nil, nasaRaw: feeds.baseURL))
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(!(try CLI.jsonArray(result.stdout)).isEmpty)
+    let warnings = result.stderr.split(separator: "\n").filter { $0.contains("trying nasa-raw") }
+    #expect(warnings.count == 1, "\(result.stderr)")
+    #expect(warnings.first?.contains("nebulum") == true)
+  }
+
+  @Test func aFirstServiceAnsweringGarbageFallsBack() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    api.inject(.malformedJSON, times: .max, pathPrefix: "/api/v1/")
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let result = try await CLI.run(
+      ["rovers", "--json"], environment: Self.environment(nebulum: api.baseURL, nasaRaw: feeds.baseURL))
+    #expect(result.exitCode == 0, "\(result)")
+    let names = try CLI.jsonArray(result.stdout).compactMap { $0["name"] as? String }
+    #expect(names.contains("Curiosity") && names.contains("Perseverance"), "\(result)")
+  }
+
+  @Test func everyServiceDownIs69WithTheFirstError() async throws {
+    let result = try await CLI.run(
+      ["photos", "curiosity", "--sol", "1000"], environment: Self.environment(nebulum: nil, nasaRaw: nil))
+    #expect(result.exitCode == 69, "\(result)")
+    #expect(result.stderr.contains("127.0.0.1:9"))
+  }
+
+  @Test func anExplicitServiceNeverFallsBack() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let result = try await CLI.run(
+      ["--service", "nebulum", "photos", "curiosity", "--sol", "1000"],
+      environment: Self.environment(nebulum: nil, nasaRaw: feeds.baseURL))
+    #expect(result.exitCode == 69, "\(result)")
+    #expect(feeds.requestCount == 0)
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+@Suite struct ServicesAndCamerasTests {
+  @Test func servicesSaysWhichAnswerWithOneDead() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    var environment = AutoServiceTests.environment(nebulum: api.baseURL, nasaRaw: feeds.baseURL)
+    environment["ROVER_MARSVISTA_KEY"] = "k"
+    let result = try await CLI.run(["services", "--json"], environment: environment)
+    #expect(result.exitCode == 0, "\(result)")
+    let rows = try CLI.jsonArray(result.stdout)
+    let nebulum = rows.filter { $0["service"] as? String == "nebulum" }
+    #expect(nebulum.count == 4)
+    #expect(nebulum.first { $0["rover"] as? String == "curiosity" }?["max_sol"] as? Int == 1010)
+    let raw = rows.filter { $0["service"] as? String == "nasa-raw" && $0["rover"] as? String == "curiosity" }
+    #expect(raw.first?["max_sol"] as? Int == feeds.latestSol(rover: "curiosity"))
+    let dead = rows.filter { $0["service"] as? String == "nasa" }
+    #expect(!dead.isEmpty && dead.allSatisfy { $0["reachable"] as? Bool == false && $0["error"] is String })
+  }
+
+  @Test func noServiceAnsweringIs69() async throws {
+    let result = try await CLI.run(
+      ["services"], environment: AutoServiceTests.environment(nebulum: nil, nasaRaw: nil))
+    #expect(result.exitCode == 69, "\(result)")
+  }
+
+  @Test func camerasListsNamesGroupsAndColour() async throws {
+    let result = try await CLI.run(["cameras", "perseverance", "--json"])
+    #expect(result.exitCode == 0, "\(result)")
+    let cameras = try CLI.jsonArray(result.stdout)
+    let navcams = cameras.filter { $0["group"] as? String == "NAVCAM" }.compactMap { $0["name"] as? String }
+    #expect(navcams == ["NAVCAM_LEFT", "NAVCAM_RIGHT"])
+    let unknown = try await CLI.run(["cameras", "voyager"])
+    #expect(unknown.exitCode == 64)
+  }
+
+  /// `--camera NAVCAM` on Perseverance selects the group's members on every service.
+  @Test func aCameraGroupSelectsItsMembers() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let result = try await CLI.run(
+      ["photos", "perseverance", "--sol", "100", "--camera", "navcam", "--format", "jsonl"], against: api)
+    #expect(result.exitCode == 0, "\(result)")
+    let names = Set(
+      try CLI.jsonLines(result.stdout).compactMap { ($0["camera"] as? [String: Any])?["name"] as? String })
+    #expect(names == ["NAVCAM_LEFT", "NAVCAM_RIGHT"], "\(names)")
+  }
+}
