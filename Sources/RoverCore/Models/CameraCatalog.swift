@@ -78,15 +78,14 @@ public enum CameraCatalog {
 
   public static func names(rover: String) -> [String] { entries(rover: rover).map(\.name) }
 
-  /// The names `--camera` means for a rover: a group's members (and the group's own name, which older listings
-  /// use), or the one name as the catalog or the service spells it; nil when neither knows it.
+  /// The names `--camera` means for a rover: the name as typed (services compare names without case) when the
+  /// catalog or the service knows it, plus a group's members; nil when nobody knows it.
   public static func resolve(_ camera: String, rover: String, serviceNames: [String]) -> [String]? {
     let entries = entries(rover: rover)
-    let members = entries.filter { $0.group?.caseInsensitiveCompare(camera) == .orderedSame }.map(\.name)
-    if !members.isEmpty {
-      let own = (serviceNames + entries.map(\.name)).first { $0.caseInsensitiveCompare(camera) == .orderedSame }
-      return (own.map { [$0] } ?? []) + members.filter { $0.caseInsensitiveCompare(camera) != .orderedSame }
-    }
-    return (serviceNames + entries.map(\.name)).first { $0.caseInsensitiveCompare(camera) == .orderedSame }.map { [$0] }
+    let members = entries.filter { $0.group?.caseInsensitiveCompare(camera) == .orderedSame }
+      .map(\.name).filter { $0.caseInsensitiveCompare(camera) != .orderedSame }
+    let named = (serviceNames + entries.map(\.name)).contains { $0.caseInsensitiveCompare(camera) == .orderedSame }
+    guard named || !members.isEmpty else { return nil }
+    return (named ? [camera] : []) + members
   }
 }
