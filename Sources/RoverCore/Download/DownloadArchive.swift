@@ -4,7 +4,7 @@ import Foundation
   import Glibc
 #endif
 
-/// A record of completed photos, one tab-separated line each (`rover`, `id`, `bytes`, `path`), appended as each
+/// A record of completed photos, one tab-separated line each (`rover`, `id`, `bytes`, `path`, `product`), appended as each
 /// photo completes so an interrupted run keeps what it finished.
 ///
 /// The file is opened without following a link, read only after taking an exclusive lock that is held for the
@@ -26,6 +26,10 @@ public final class DownloadArchive: @unchecked Sendable {
   /// lines, and memory must stay flat in the number of photos (16 bytes a photo, not 200).
   private var entries: [UInt64: Int] = [:]
   private var byPath: [UInt64: Int] = [:]
+  /// Products recorded by earlier runs: photos of this run that share an image URL share one download and each
+  /// still gets its own file, so only an earlier run's record says a frame is done under another id.
+  private var earlierProducts: Set<UInt64> = []
+  private var earlierIDs: Set<UInt64> = []
   private var pending = Data()
   private var pendingCount = 0
   /// Lines held back before a write; 0 writes each line at once (the user's `--archive`), more saves a write per
@@ -51,8 +55,10 @@ public final class DownloadArchive: @unchecked Sendable {
       let (loaded, skipped, tornTail) = try Self.read(descriptor, path: path)
       skippedLines = skipped
       for (key, entry) in loaded {
-        entries[StableHash.value(key)] = entry.bytes
+        let hash = StableHash.value(key)
+        entries[hash] = entry.bytes
         byPath[StableHash.value(entry.path)] = entry.bytes
+        if key.contains("\tproduct:") { earlierProducts.insert(hash) } else { earlierIDs.insert(hash) }
       }
       // A run killed mid-line left a torn tail: the next record starts on a line of its own.
       if tornTail { pending.append(UInt8(ascii: "\n")) }
@@ -105,22 +111,33 @@ public final class DownloadArchive: @unchecked Sendable {
         continue
       }
       let fields = text.split(separator: "\t", omittingEmptySubsequences: false)
-      guard fields.count == 4, let bytes = Int(fields[2]), bytes >= 0 else {
+      // rover, id, bytes, path, and since the product key, the product (older records have four fields).
+      guard fields.count == 4 || fields.count == 5, let bytes = Int(fields[2]), bytes >= 0 else {
         skipped += 1
         continue
       }
-      entries.append(
-        (key(rover: String(fields[0]), id: String(fields[1])), Entry(bytes: bytes, path: String(fields[3]))))
+      let entry = Entry(bytes: bytes, path: String(fields[3]))
+      entries.append((key(rover: String(fields[0]), id: String(fields[1])), entry))
+      if fields.count == 5 { entries.append((key(rover: String(fields[0]), id: "product:" + fields[4]), entry)) }
     }
     return (entries, skipped, tornTail)
   }
 
   static func key(rover: String, id: String) -> String { rover.lowercased() + "\t" + id }
 
-  /// The recorded size of the photo, if it is in the record.
+  /// The recorded size of the photo, if it is in the record by its id or, listed by another service, by its
+  /// product key.
   public func bytes(for photo: Photo) -> Int? {
-    let key = StableHash.value(Self.key(rover: photo.rover.name, id: photo.id.description))
-    return lock.withLock { entries[key] }
+    let byID = StableHash.value(Self.key(rover: photo.rover.name, id: photo.id.description))
+    let byProduct = StableHash.value(Self.key(rover: photo.rover.name, id: "product:" + photo.productKey))
+    return lock.withLock { entries[byID] ?? entries[byProduct] }
+  }
+
+  /// Whether the frame is recorded under another id (listed by another service), not under this photo's own.
+  public func hasFrameUnderAnotherID(_ photo: Photo) -> Bool {
+    let byID = StableHash.value(Self.key(rover: photo.rover.name, id: photo.id.description))
+    let byProduct = StableHash.value(Self.key(rover: photo.rover.name, id: "product:" + photo.productKey))
+    return lock.withLock { !earlierIDs.contains(byID) && earlierProducts.contains(byProduct) }
   }
 
   /// The recorded size of the file at `path` (relative to the output directory).
@@ -155,13 +172,16 @@ public final class DownloadArchive: @unchecked Sendable {
         ? String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 }) : text
     }
     let line =
-      [clean(photo.rover.name.lowercased()), clean(photo.id.description), String(bytes), clean(path)]
-      .joined(separator: "\t") + "\n"
+      [
+        clean(photo.rover.name.lowercased()), clean(photo.id.description), String(bytes), clean(path),
+        clean(photo.productKey),
+      ].joined(separator: "\t") + "\n"
     try lock.withLock {
       pending.append(contentsOf: line.utf8)
       pendingCount += 1
       if pendingCount > batch { try writePending() }
       entries[StableHash.value(Self.key(rover: photo.rover.name, id: photo.id.description))] = bytes
+      entries[StableHash.value(Self.key(rover: photo.rover.name, id: "product:" + photo.productKey))] = bytes
       byPath[StableHash.value(path)] = bytes
     }
   }

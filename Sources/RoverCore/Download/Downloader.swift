@@ -202,6 +202,8 @@ public final class Downloader: Sendable {
   private func skipReason(_ photo: Photo, relative: String, existing: Int?, context: RunContext) -> String? {
     guard !options.force else { return nil }
     if context.archive?.bytes(for: photo) != nil { return "in archive" }
+    // The same frame, listed by another service under another id, was already downloaded into this directory.
+    if existing == nil, context.record.hasFrameUnderAnotherID(photo) { return "same frame already downloaded" }
     guard let size = existing else { return nil }
     if let recorded = context.record.bytes(forPath: relative) {
       return recorded == size ? "exists" : nil

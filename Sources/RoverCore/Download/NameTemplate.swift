@@ -4,7 +4,7 @@ import Foundation
 /// name can leave the output directory, hide itself, or exceed the file system's limits.
 public struct NameTemplate: Hashable, Sendable {
   public static let defaultPattern = "{rover}_{sol}_{camera}_{id}.{ext}"
-  public static let placeholders = ["rover", "sol", "earth_date", "camera", "id", "filename", "ext"]
+  public static let placeholders = ["rover", "sol", "earth_date", "camera", "id", "product", "filename", "ext"]
 
   public let pattern: String
 
@@ -59,7 +59,8 @@ public struct NameTemplate: Hashable, Sendable {
     if ext.isEmpty || ext.count > 5 { ext = "jpg" }
     return [
       "rover": photo.rover.name.lowercased(), "sol": String(photo.sol), "earth_date": photo.earthDate.description,
-      "camera": photo.camera.name, "id": photo.id.description, "filename": filename.isEmpty ? "image.\(ext)" : filename,
+      "camera": photo.camera.name, "id": photo.id.description, "product": photo.productKey,
+      "filename": filename.isEmpty ? "image.\(ext)" : filename,
       "ext": ext,
     ]
   }
@@ -69,7 +70,7 @@ extension NameTemplate {
   /// Refuses a template that gives two different images of `photos` one name, before anything is downloaded.
   /// (`{id}` always tells photos apart; a clash found later, while streaming, fails that photo instead.)
   public func checkDistinguishes(_ photos: [Photo]) throws {
-    guard !pattern.contains("{id}") else { return }
+    guard !pattern.contains("{id}"), !pattern.contains("{product}") else { return }
     var taken: [String: Photo] = [:]
     for photo in photos {
       let path = self.path(for: photo)
