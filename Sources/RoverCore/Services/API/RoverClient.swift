@@ -56,7 +56,7 @@ public struct RoverClient: PhotoService {
   func allPages(_ query: PhotoQuery) async throws -> [Photo] {
     let requested = configuration.maxPerPage
     let pager = Pager(
-      firstPage: 1, pageSize: requested, width: min(4, max(1, configuration.maxConnections)),
+      firstPage: 1, pageSize: requested, width: max(1, configuration.maxConnections),
       what: Self.describe(
         .photos(rover: query.rover, selection: query.selection, camera: query.camera, page: nil, perPage: nil)),
       fetch: { number in
