@@ -30,6 +30,11 @@ struct RoverCommand: AsyncParsableCommand {
   static func main() async {
     let code: Int32
     do {
+      // `rover help phtos` would otherwise print the root's help and succeed.
+      if CommandLine.arguments.dropFirst().first == "help", unknownSubcommand(CommandLine.arguments.dropFirst()) != nil
+      {
+        throw ValidationError("unknown command")
+      }
       let box = ParsedCommand(try parseAsRoot())
       code = try await Interrupt.run { try await box.run() }
     } catch {
@@ -47,9 +52,25 @@ extension RoverCommand {
   static func usageReport(for error: any Error) -> (code: Int32, message: String?)? {
     let code = exitCode(for: error)
     guard code != .success else { return nil }
+    if let unknown = unknownSubcommand(CommandLine.arguments.dropFirst()) {
+      let names = configuration.subcommands.map { $0._commandName }
+      let hint = Suggestion.closest(to: unknown, in: names).map { "; did you mean '\($0)'?" } ?? " (see --help)"
+      return (ExitStatus.usage, "unknown command '\(unknown)'\(hint)")
+    }
     let firstLine = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
     let message = firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine
     return (code.rawValue, message.prefix(1).lowercased() + message.dropFirst() + " (see --help)")
+  }
+}
+
+extension RoverCommand {
+  /// The first word, when it names no command (`rover phtos`, `rover help phtos`); options come after names.
+  static func unknownSubcommand(_ arguments: ArraySlice<String>) -> String? {
+    var words = arguments
+    if words.first == "help" { words = words.dropFirst() }
+    guard let first = words.first, !first.hasPrefix("-") else { return nil }
+    let names = configuration.subcommands.map { $0._commandName } + ["help"]
+    return names.contains(first) ? nil : first
   }
 }
 

@@ -157,7 +157,7 @@
       switch result {
       case CURLE_OPERATION_TIMEDOUT: return .timedOut(url: url, seconds: timeout)
       case CURLE_COULDNT_CONNECT: return .network(url: url, reason: "connection refused")
-      case CURLE_COULDNT_RESOLVE_HOST: return .network(url: url, reason: "host not found")
+      case CURLE_COULDNT_RESOLVE_HOST: return .hostNotFound(url: url)
       case CURLE_GOT_NOTHING: return .network(url: url, reason: "empty reply from server")
       case CURLE_RECV_ERROR, CURLE_SEND_ERROR: return .network(url: url, reason: "connection lost")
       case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION:

@@ -4,6 +4,9 @@ import Foundation
 /// (URLError, libcurl codes) to these, so the layers above see one vocabulary.
 public enum HTTPError: Error, Equatable, Sendable {
   case network(url: String, reason: String)
+  /// The host's name does not resolve: asking again in a second will not change that (and offline, every
+  /// retry would only add a line).
+  case hostNotFound(url: String)
   case timedOut(url: String, seconds: Int)
   case tooManyRedirects(url: String)
   /// A redirect to a scheme rover does not fetch (`file:`, `ftp:`): never followed, never retried.
@@ -19,7 +22,7 @@ public enum HTTPError: Error, Equatable, Sendable {
   public var isTransient: Bool {
     switch self {
     case .network, .timedOut, .shortBody: return true
-    case .tooManyRedirects, .unsupportedRedirect, .cannotWrite, .responseTooLarge: return false
+    case .tooManyRedirects, .unsupportedRedirect, .cannotWrite, .responseTooLarge, .hostNotFound: return false
     }
   }
 }
@@ -29,6 +32,7 @@ extension HTTPError {
   func redacted(_ redactor: Redactor) -> HTTPError {
     switch self {
     case .network(let url, let reason): return .network(url: redactor.redact(url), reason: reason)
+    case .hostNotFound(let url): return .hostNotFound(url: redactor.redact(url))
     case .timedOut(let url, let seconds): return .timedOut(url: redactor.redact(url), seconds: seconds)
     case .tooManyRedirects(let url): return .tooManyRedirects(url: redactor.redact(url))
     case .unsupportedRedirect(let url, let location):
@@ -45,6 +49,7 @@ extension HTTPError: LocalizedError {
   public var errorDescription: String? {
     switch self {
     case .network(let url, let reason): return "cannot reach \(url): \(reason)"
+    case .hostNotFound(let url): return "cannot reach \(url): host not found (no network, or a wrong URL?)"
     case .timedOut(let url, let seconds): return "no answer from \(url) within \(seconds)s"
     case .tooManyRedirects(let url): return "too many redirects from \(url)"
     case .unsupportedRedirect(let url, let location): return "\(url) redirects to an unsupported URL '\(location)'"

@@ -80,7 +80,7 @@ public final class URLSessionEngine: HTTPEngine {
     case .cancelled: throw CancellationError()
     case .timedOut: return .timedOut(url: url, seconds: Int(timeout))
     case .cannotConnectToHost: return .network(url: url, reason: "connection refused")
-    case .cannotFindHost, .dnsLookupFailed: return .network(url: url, reason: "host not found")
+    case .cannotFindHost, .dnsLookupFailed: return .hostNotFound(url: url)
     case .notConnectedToInternet: return .network(url: url, reason: "no network")
     case .networkConnectionLost: return .network(url: url, reason: "connection lost")
     case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:

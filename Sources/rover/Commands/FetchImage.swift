@@ -46,6 +46,8 @@ extension RoverCommand {
       if selection.isGiven {
         guard inputs.count == 1 else { throw ValidationError("give one rover name with --sol/--earth-date/--latest") }
         try validateRoverName(inputs[0])
+      } else if inputs.count == 1, MarsCalendar.missions[inputs[0].lowercased()] != nil {
+        throw ValidationError("'\(inputs[0])' is a rover: give --sol, --earth-date or --latest (or photo ids)")
       } else if inputs.isEmpty {
         throw ValidationError("give photo ids, a rover with --sol/--earth-date/--latest, or - to read stdin")
       } else if inputs.contains("-"), inputs.count > 1 {
@@ -86,10 +88,14 @@ extension RoverCommand {
 
     /// Unknown ids are named; a run where nothing at all was found says why with that error's own code.
     private func finish(_ outcome: PhotoListing.Outcome, failures: Int) throws {
+      // Nothing found at all: that one error, said once, with its own exit code.
+      if let first = outcome.failedIDs.first, outcome.listed == 0, outcome.failedIDs.count == 1 { throw first.error }
       for (id, error) in outcome.failedIDs {
         StandardError.line("rover: failed photo \(id): \((error as? LocalizedError)?.errorDescription ?? "\(error)")")
       }
-      if let first = outcome.failedIDs.first, outcome.listed == 0 { throw first.error }
+      if let first = outcome.failedIDs.first, outcome.listed == 0 {
+        throw ExitCode(ExitStatus.report(for: first.error)?.code ?? ExitStatus.someDownloadsFailed)
+      }
       if failures > 0 || !outcome.failedIDs.isEmpty || (strict && !outcome.shortfalls.isEmpty) {
         throw ExitCode(ExitStatus.someDownloadsFailed)
       }

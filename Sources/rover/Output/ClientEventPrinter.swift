@@ -23,8 +23,9 @@ enum ClientEventPrinter {
           StandardError.write("\r\u{1B}[2K")
         }
       case .retrying(let url, let attempt, let delay, let reason):
-        StandardError.line(
-          "rover: warning: \(reason); retry \(attempt) in \(String(format: "%.1f", delay))s (\(url))")
+        // The reason names the URL already, as a rule: say it once.
+        let place = reason.contains(url) ? "" : " (\(url))"
+        StandardError.line("rover: warning: \(reason); retry \(attempt) in \(String(format: "%.1f", delay))s\(place)")
       case .rateLimitLow(let remaining, let limit):
         let first = warnedRateLimit.withLock { warned in
           defer { warned = true }

@@ -30,7 +30,7 @@ enum ExitStatus {
     switch error {
     case .cannotWrite: return ioError
     case .responseTooLarge: return dataError
-    case .network, .timedOut, .tooManyRedirects, .unsupportedRedirect, .shortBody: return unavailable
+    case .network, .hostNotFound, .timedOut, .tooManyRedirects, .unsupportedRedirect, .shortBody: return unavailable
     }
   }
 

@@ -1,0 +1,29 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+/// Mistakes get an answer that points at them.
+@Suite struct TypoTests {
+  @Test(arguments: [["phtos", "curiosity"], ["help", "phtos"]])
+  func aMistypedCommandIsNamedWithASuggestion(arguments: [String]) async throws {
+    let result = try await CLI.run(arguments)
+    #expect(result.exitCode == 64, "\(result)")
+    #expect(result.stderr == "rover: unknown command 'phtos'; did you mean 'photos'?\n", "\(result)")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func aRoverWithoutADayIsNotTakenForAPhotoID() async throws {
+    let result = try await CLI.run(["fetch-image", "curiosity", "-o", NSTemporaryDirectory()])
+    #expect(result.exitCode == 64, "\(result)")
+    #expect(result.stderr.contains("'curiosity' is a rover: give --sol"))
+  }
+
+  /// A host that does not resolve is not retried: offline, `rover rovers` says so in one line.
+  @Test func anUnresolvableHostIsOneLineWithoutRetries() async throws {
+    let result = try await CLI.run(
+      ["--service", "nebulum", "--base-url", "http://no-such-host.invalid/api/v1", "rovers", "--no-cache"])
+    #expect(result.exitCode == 69, "\(result)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+    #expect(result.stderr.contains("host not found"))
+  }
+}
