@@ -9,6 +9,10 @@ public enum ServiceFactory {
         configuration: configuration, options: rawFeedOptions, cache: settings.responseCache,
         cacheMode: settings.cacheMode, events: events)
     }
+    if settings.service.value == .pds {
+      return PDSClient(
+        configuration: configuration, cache: settings.responseCache, cacheMode: settings.cacheMode, events: events)
+    }
     return RoverClient(
       configuration: configuration, cache: settings.responseCache, cacheMode: settings.cacheMode, events: events)
   }
