@@ -30,6 +30,27 @@ import Testing
     #expect((reference["rover"] as? [String: Any])?["status"] as? String == "complete")
   }
 
+  @Test func rangesOfSolsAndDatesAndTheCache() async throws {
+    let pds = try MockPDS()
+    defer { pds.stop() }
+    let cache = try CLI.temporaryDirectory()
+    let env = ["XDG_CACHE_HOME": cache.path]
+    let range = try await run(
+      ["photos", "spirit", "--sol", "1..", "--format", "jsonl", "--strict"], pds, environment: env)
+    #expect(range.exitCode == 0, "\(range)")
+    #expect(
+      try CLI.jsonLines(range.stdout).compactMap { $0["id"] as? String } == pds.listed(rover: "spirit").map(\.productID)
+    )
+    let count = pds.requestCount
+    let again = try await run(["photos", "spirit", "--sol", "1..", "--format", "jsonl"], pds, environment: env)
+    #expect(again.stdout == range.stdout)
+    #expect(pds.requestCount == count, "a complete mission's answers are cached")
+    let dates = try await run(["photos", "opportunity", "--earth-date", "2004-05-05..2004-05-06", "--json"], pds)
+    #expect(dates.exitCode == 0, "\(dates)")
+    let expected = pds.listed(rover: "opportunity", sol: 100) + pds.listed(rover: "opportunity", sol: 101)
+    #expect(try CLI.jsonArray(dates.stdout).compactMap { $0["id"] as? String } == expected.map(\.productID))
+  }
+
   @Test func manifestAndSolsFromFacets() async throws {
     let pds = try MockPDS()
     defer { pds.stop() }

@@ -175,6 +175,18 @@ import Testing
     #expect(pds.requestCount == 1)
   }
 
+  @Test func aWebPageInsteadOfResultsIsNamed() async throws {
+    let pds = try MockPDS()
+    defer { pds.stop() }
+    pds.inject(.html(status: 200))
+    do {
+      _ = try await Self.client(pds).rover(named: "opportunity")
+      Issue.record("a web page must fail")
+    } catch ServiceError.unexpectedStatus(let status, _, let message) {
+      #expect(status == 200 && message.contains("web page"))
+    }
+  }
+
   @Test func serverErrorsAreRetriedAndSolrErrorsAreNot() async throws {
     let pds = try MockPDS()
     defer { pds.stop() }
