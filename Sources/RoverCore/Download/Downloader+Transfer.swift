@@ -12,10 +12,10 @@ extension Downloader {
       url: url, headers: ["Accept": "image/*, */*;q=0.1"],
       body: .file(
         descriptor: file.descriptor, path: directory.path + "/" + name,
-        keep: { status, type in (200..<300).contains(status) && Self.isImage(type) }),
+        keep: { status, type in (200..<300).contains(status) && (Self.isImage(type) || Self.isOctetStream(type)) }),
       onBytes: { events(.bytes($0)) })
     do {
-      let response = try await client.send(request) { verdict($0, photo: photo) }
+      let response = try await client.send(request) { verdict($0, photo: photo, file: file.descriptor) }
       try file.commit(as: name, replacing: replacing)
       return Saved(directory: directory, name: name, bytes: response.bytesWritten)
     } catch {
@@ -28,8 +28,25 @@ extension Downloader {
     contentType.lowercased().hasPrefix("image/")
   }
 
-  /// A body is kept only when complete: 2xx, an image, every byte the server announced.
-  private func verdict(_ response: HTTPResponse, photo: Photo) -> HTTPVerdict {
+  /// The PDS serves its `.img.jpg` browse images as `application/octet-stream` (api-reference 7.2): such a body is
+  /// written, then kept only if it starts like an image.
+  static func isOctetStream(_ contentType: String) -> Bool {
+    let type = contentType.lowercased().prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
+    return type == "application/octet-stream" || type == "binary/octet-stream"
+  }
+
+  /// Whether the first bytes written to `descriptor` are a JPEG's (`FF D8 FF`) or a PNG's signature.
+  static func startsWithImageSignature(_ descriptor: Int32) -> Bool {
+    var head = [UInt8](repeating: 0, count: 8)
+    let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    guard count >= 3 else { return false }
+    if head[0..<3] == [0xFF, 0xD8, 0xFF] { return true }
+    return count == 8 && head == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  }
+
+  /// A body is kept only when complete: 2xx, an image (by type, or by signature when sent as octet-stream), every
+  /// byte the server announced.
+  private func verdict(_ response: HTTPResponse, photo: Photo, file: Int32) -> HTTPVerdict {
     let url = response.url.absoluteString
     guard (200..<300).contains(response.status) else {
       let error = DownloadError.httpStatus(status: response.status, url: url)
@@ -43,6 +60,10 @@ extension Downloader {
     if response.bytesWritten == 0 || (expected.map { $0 != response.bytesWritten } ?? false) {
       return .retry(
         HTTPError.shortBody(url: url, expected: expected, received: response.bytesWritten), retryAfter: nil)
+    }
+    if !Self.isImage(response.contentType), !Self.startsWithImageSignature(file) {
+      let hint = ImageURL.deadLinkHint(for: photo, url: response.url, contentType: response.contentType)
+      return .fail(DownloadError.notAnImage(contentType: response.contentType, url: url, hint: hint))
     }
     return .accept
   }

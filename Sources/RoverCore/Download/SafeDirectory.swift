@@ -70,14 +70,15 @@ final class SafeDirectory: Sendable {
   }
 
   /// A file to write before it has a name: unnamed (`O_TMPFILE`) where the file system allows, so a killed run
-  /// leaves nothing behind; otherwise a hidden, unpredictable name created exclusively.
+  /// leaves nothing behind; otherwise a hidden, unpredictable name created exclusively. Readable too, so that a body
+  /// sent without an image type can be checked for an image signature before it is kept.
   func temporaryFile() throws -> TemporaryFile {
     if Self.canNameUnnamedFiles {
-      let unnamed = openat(descriptor, ".", Self.temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
+      let unnamed = openat(descriptor, ".", Self.temporaryFileFlag | O_RDWR | O_CLOEXEC, 0o644)
       if unnamed >= 0 { return TemporaryFile(descriptor: unnamed, directory: self, name: nil) }
     }
     let name = ".rover-\(Self.host)-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).part"
-    let named = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    let named = openat(descriptor, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard named >= 0 else { throw DownloadError.io(path: path + "/" + name, reason: errnoText()) }
     return TemporaryFile(descriptor: named, directory: self, name: name)
   }

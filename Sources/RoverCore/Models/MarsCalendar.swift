@@ -1,5 +1,7 @@
 /// Sols and Earth dates by the services' own arithmetic (api-reference.md 1.6): a photo's `earth_date` is the
-/// landing date plus floor(sol × 88775.244 / 86400) days.
+/// landing date plus floor(sol × 88775.244 / 86400) days. Spirit and Opportunity count from sol 1 on landing day
+/// (api-reference 7.1), so their sols are shifted by one: the PDS archive's capture dates then agree with `sol-date`
+/// (Opportunity sol 100 is 2004-05-05, sol 5111 is 2018-06-10, the day of its last contact).
 public enum MarsCalendar {
   public static let secondsPerSol = 88_775.244
 
@@ -18,9 +20,17 @@ public enum MarsCalendar {
 
   public static func landingDate(rover: String) -> CalendarDate? { missions[rover.lowercased()]?.landing }
 
+  /// The sol of landing day: 1 for the MER rovers, 0 for Curiosity and Perseverance.
+  public static func landingSol(rover: String) -> Int {
+    ["spirit", "opportunity"].contains(rover.lowercased()) ? 1 : 0
+  }
+
   public static func earthDate(rover: String, sol: Int) -> CalendarDate? {
     guard let landing = landingDate(rover: rover), sol >= 0 else { return nil }
-    return landing.adding(days: Int((Double(sol) * secondsPerSol / 86_400).rounded(.down)))
+    let elapsed = sol - landingSol(rover: rover)
+    // A MER sol 0 is the sol before landing: the day before, rather than no answer at all.
+    guard elapsed >= 0 else { return landing.adding(days: -1) }
+    return landing.adding(days: Int((Double(elapsed) * secondsPerSol / 86_400).rounded(.down)))
   }
 
   /// The sols whose Earth date is `date`: usually one; none for the odd date a sol skips over (then the sol that
@@ -29,10 +39,12 @@ public enum MarsCalendar {
     guard let landing = landingDate(rover: rover) else { return [] }
     let days = date.daysSinceEpoch - landing.daysSinceEpoch
     guard days >= 0 else { return [] }
-    let estimate = Int((Double(days) * 86_400 / secondsPerSol).rounded(.down))
-    let matches = (max(0, estimate - 1)...(estimate + 1)).filter { earthDate(rover: rover, sol: $0) == date }
+    let first = landingSol(rover: rover)
+    let estimate = Int((Double(days) * 86_400 / secondsPerSol).rounded(.down)) + first
+    let candidates = max(first, estimate - 1)...(estimate + 1)
+    let matches = candidates.filter { earthDate(rover: rover, sol: $0) == date }
     if !matches.isEmpty { return matches }
-    return (max(0, estimate - 1)...(estimate + 1)).filter {
+    return candidates.filter {
       (earthDate(rover: rover, sol: $0) ?? date) < date
     }.suffix(1)
   }

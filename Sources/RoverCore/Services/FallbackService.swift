@@ -27,7 +27,7 @@ public struct FallbackService: PhotoService {
     var chain: [ServicePreset]
     switch rover.lowercased() {
     case "curiosity", "perseverance": chain = [.nebulum, .marsvista, .nasaRaw]
-    case "spirit", "opportunity": chain = [.nebulum, .marsvista]
+    case "spirit", "opportunity": chain = [.pds, .nebulum, .marsvista]
     case "ingenuity", "insight": chain = [.nasaRaw]
     default: chain = [.nebulum, .nasaRaw]
     }
@@ -126,7 +126,8 @@ public struct FallbackService: PhotoService {
     let order: [ServicePreset]
     switch id {
     case .number: order = [.nebulum, .marsvista].filter { $0 != .marsvista || keyed.contains($0) }
-    case .text: order = [.nasaRaw]
+    // MER product ids (`1N137056144ILF…`) belong to the PDS; other text ids to the raw feeds.
+    case .text(let text): order = text.first.map { "12".contains($0) } == true ? [.pds, .nasaRaw] : [.nasaRaw, .pds]
     }
     var firstError: (any Error)?
     for (index, preset) in order.enumerated() {

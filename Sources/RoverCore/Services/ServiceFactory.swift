@@ -27,6 +27,9 @@ public enum ServiceFactory {
       return RawFeedClient(
         configuration: configuration, options: rawFeedOptions, cache: settings.responseCache,
         cacheMode: settings.cacheMode, events: events)
+    case .pds:
+      return PDSClient(
+        configuration: configuration, cache: settings.responseCache, cacheMode: settings.cacheMode, events: events)
     case .nebulum, .marsvista, .nasa:
       return RoverClient(
         configuration: configuration, cache: settings.responseCache, cacheMode: settings.cacheMode, events: events)

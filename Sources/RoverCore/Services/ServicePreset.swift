@@ -6,6 +6,7 @@ public enum ServicePreset: String, CaseIterable, Sendable {
   case marsvista
   case nasa
   case nasaRaw = "nasa-raw"
+  case pds
 
   public var defaultBaseURL: URL {
     switch self {
@@ -13,6 +14,7 @@ public enum ServicePreset: String, CaseIterable, Sendable {
     case .marsvista: return URL(constant: "https://api.marsvista.dev/api/v1")
     case .nasa: return URL(constant: "https://api.nasa.gov/mars-photos/api/v1")
     case .nasaRaw: return URL(constant: "https://mars.nasa.gov")
+    case .pds: return URL(constant: "https://pds-imaging.jpl.nasa.gov/solr/pds_archives")
     }
   }
 
@@ -21,7 +23,7 @@ public enum ServicePreset: String, CaseIterable, Sendable {
     case .nebulum: return .queryItem("api_key")
     case .marsvista: return .header("X-API-Key")
     case .nasa: return .queryItem("api_key")
-    case .nasaRaw: return .none
+    case .nasaRaw, .pds: return .none
     }
   }
 
@@ -33,6 +35,8 @@ public enum ServicePreset: String, CaseIterable, Sendable {
     switch self {
     case .marsvista, .nasaRaw: return 100
     case .nebulum, .nasa: return 500
+    // Solr's `rows`: no documented maximum; Oshuma reads 1000 at a time (api-reference 7.1).
+    case .pds: return 1000
     }
   }
 
@@ -42,6 +46,7 @@ public enum ServicePreset: String, CaseIterable, Sendable {
     case .marsvista: return "Mars Vista v1, needs a free key (X-API-Key)"
     case .nasa: return "api.nasa.gov (retired 2025), key or DEMO_KEY"
     case .nasaRaw: return "NASA's raw-image feeds on mars.nasa.gov: Perseverance and Curiosity, no key"
+    case .pds: return "the PDS Imaging Atlas search (Solr): Spirit and Opportunity, no key"
     }
   }
 }

