@@ -5,11 +5,11 @@ import Testing
 /// `--service auto` (the default): each rover's live services in order, the next one tried when one fails.
 @Suite struct AutoServiceTests {
   /// Every preset pointed at a local stand-in; a preset left out points at a closed port.
-  static func environment(nebulum: URL?, nasaRaw: URL?) -> [String: String] {
+  static func environment(nebulum: URL?, nasaRaw: URL?, pds: URL? = nil) -> [String: String] {
     let dead = "http://127.0.0.1:9/api/v1"
     return [
       "ROVER_NEBULUM_URL": nebulum?.absoluteString ?? dead, "ROVER_NASA_RAW_URL": nasaRaw?.absoluteString ?? dead,
-      "ROVER_NASA_URL": dead, "ROVER_MARSVISTA_URL": dead, "ROVER_PDS_URL": dead,
+      "ROVER_NASA_URL": dead, "ROVER_MARSVISTA_URL": dead, "ROVER_PDS_URL": pds?.absoluteString ?? dead,
       "ROVER_CACHE_DIR": NSTemporaryDirectory() + "rover-auto-\(UUID().uuidString)",
     ]
   }
@@ -69,5 +69,42 @@ import Testing
       environment: Self.environment(nebulum: nil, nasaRaw: feeds.baseURL))
     #expect(result.exitCode == 69, "\(result)")
     #expect(feeds.requestCount == 0)
+  }
+
+  /// Spirit lists and downloads from the PDS; with the PDS down it still lists from nebulum, and its dead image
+  /// links say why they cannot be downloaded.
+  @Test func spiritFromThePDSAndWithThePDSDown() async throws {
+    let pds = try MockPDS()
+    defer { pds.stop() }
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let sol = try #require(pds.sols(rover: "spirit").first)
+    let dir = try CLI.temporaryDirectory()
+    let live = try await CLI.run(
+      ["fetch-image", "spirit", "--sol", String(sol), "-o", dir.path],
+      environment: Self.environment(nebulum: api.baseURL, nasaRaw: nil, pds: pds.baseURL))
+    #expect(live.exitCode == 0, "\(live)")
+    #expect(filesBelow(dir).filter { $0.hasSuffix(".jpg") }.count == pds.listed(rover: "spirit", sol: sol).count)
+    #expect(api.requestCount == 0)
+
+    api.inject(.html(status: 200), times: .max, pathPrefix: "/images/spirit")
+    let down = Self.environment(nebulum: api.baseURL, nasaRaw: nil, pds: nil)
+    let listed = try await CLI.run(["photos", "spirit", "--sol", "1", "--json"], environment: down)
+    #expect(listed.exitCode == 0, "\(listed)")
+    #expect(try CLI.jsonArray(listed.stdout).count == api.dataset.photos(rover: "Spirit", sol: 1).count)
+    #expect(listed.stderr.contains("trying nebulum"))
+    let fetched = try await CLI.run(
+      ["fetch-image", "spirit", "--sol", "1", "-o", try CLI.temporaryDirectory().path], environment: down)
+    #expect(fetched.exitCode == 3, "\(fetched)")
+    #expect(fetched.stderr.contains("NASA removed the Spirit and Opportunity raw images"))
+  }
+
+  @Test func ingenuityAndInSightComeFromTheFeeds() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let result = try await CLI.run(
+      ["photos", "curiosity", "--latest", "--json"], environment: Self.environment(nebulum: nil, nasaRaw: feeds.baseURL)
+    )
+    #expect(result.exitCode == 0, "\(result)")
   }
 }
