@@ -7,8 +7,10 @@ extension RoverCommand {
       commandName: "sol-date",
       abstract: "Convert between a rover's sols and Earth dates, offline.",
       discussion: """
-        Uses the services' own arithmetic: earth_date = landing date + floor(sol × 88775.244 / 86400) days. \
-        A date a sol skips over maps to the sol that spans it.
+        Uses the services' own arithmetic: earth_date = landing date + floor(sol × 88775.244 / 86400) days, \
+        counting from sol 0 at landing (Curiosity, Perseverance) or sol 1 at landing (Spirit, Opportunity, as \
+        the PDS numbers them). A date a sol skips over maps to the sol that spans it. Photos from NASA's feeds \
+        and the PDS carry their capture date, which can be a day later.
         """)
 
     @Argument(help: "Rover name: curiosity, perseverance, opportunity or spirit.") var rover: String
