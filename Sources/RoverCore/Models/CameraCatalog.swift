@@ -21,6 +21,11 @@ public enum CameraCatalog {
       ]
     case "spirit", "opportunity":
       return mer
+    case "ingenuity":
+      return ["HELI_NAV", "HELI_RTE"]
+    case "insight":
+      // The feed spells them `idc`, `icc` (7.4); matching ignores case.
+      return ["IDC", "ICC"]
     default:
       return []
     }
