@@ -3,7 +3,10 @@ import RoverTestSupport
 import Testing
 
 /// `rover --service nasa-raw` with Ingenuity and InSight, end to end against the local feeds.
-@Suite struct IngenuityInSightTests {
+///
+/// Serialized: each test starts a server whose `init` holds a cooperative thread until it listens, and a burst of
+/// them at the start of a parallel run on two cores pushed other suites' first requests past their 5 s timeouts.
+@Suite(.serialized) struct IngenuityInSightTests {
   func run(_ arguments: [String], _ feeds: MockRawFeeds) async throws -> RoverProcessResult {
     try await CLI.run(["--service", "nasa-raw", "--base-url", feeds.baseURL.absoluteString] + arguments)
   }

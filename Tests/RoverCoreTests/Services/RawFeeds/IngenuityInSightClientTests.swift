@@ -6,7 +6,10 @@ import Testing
 
 /// Ingenuity and InSight through `RawFeedClient` against the local feeds: by sol, latest, Earth date by capture
 /// time, thumbnails dropped on our side, 0-based paging, and one photo by id.
-@Suite struct IngenuityInSightClientTests {
+///
+/// Serialized: each test starts a server whose `init` holds a cooperative thread until it listens, and a burst of
+/// them at the start of a parallel run on two cores pushed other suites' first requests past their 5 s timeouts.
+@Suite(.serialized) struct IngenuityInSightClientTests {
   static func client(_ feeds: MockRawFeeds, options: RawFeedOptions = RawFeedOptions()) -> RawFeedClient {
     RawFeedClientTests.client(feeds, options: options)
   }
