@@ -22,7 +22,7 @@ extension RawFeedClient {
     var category: String? {
       switch self {
       case .perseverance: return "mars2020"
-      case .ingenuity: return "ingenuity"
+      case .ingenuity: return IngenuityFeed.category
       case .curiosity, .insight: return nil
       }
     }
