@@ -3,18 +3,19 @@ extension MockRawDataset {
   ///
   /// Perseverance (latest_sol 103): sol 100 has 150 images cycling NAVCAM_LEFT, NAVCAM_RIGHT, MCZ_LEFT,
   /// FRONT_HAZCAM_LEFT_A, every third a `Thumbnail` (so 100 `Full`: two pages of the client's 100); sol 101 has 12
-  /// `Full`; sol 102 none, so the feed answers with its fallback; sol 103 has 5 `Full` HELI_NAV images, served only
-  /// with `category=mars2020,ingenuity`.
+  /// `Full`; sol 102 none, so the feed answers with its fallback; sol 103 has 2 `Full` MCZ_RIGHT images.
   ///
   /// Curiosity (latest_sol 4605): sol 4600 has 120 frames cycling NAV_LEFT_B, FHAZ_LEFT_B, MAST_LEFT, CHEMCAM_RMI,
   /// MAHLI, each a product (`full`, or `subframe` for every sixteenth) then its `thumbnail`; sol 4601 has 3 `full`;
   /// sol 4605 one `full`; sols 4602–4604 none (this feed has no fallback).
+  ///
+  /// Ingenuity: `standardIngenuity`; InSight: `standardInSight`.
   public static let standard = MockRawDataset(
     imagesByRover: [
       perseverance: [
         100: (0..<150).map { perseverance(sol: 100, index: $0, instrument: cycle($0), thumbnail: $0 % 3 == 2) },
         101: (0..<12).map { perseverance(sol: 101, index: $0, instrument: cycle($0), thumbnail: false) },
-        103: (0..<5).map { perseverance(sol: 103, index: $0, instrument: "HELI_NAV", thumbnail: false) },
+        103: (0..<2).map { perseverance(sol: 103, index: $0, instrument: "MCZ_RIGHT", thumbnail: false) },
       ],
       curiosity: [
         4600: (0..<120).flatMap { frame in
@@ -30,6 +31,8 @@ extension MockRawDataset {
         },
         4605: [curiosity(id: 1_500_571, sol: 4605, index: 0, instrument: "NAV_LEFT_B", sampleType: "full")],
       ],
+      ingenuity: standardIngenuity,
+      insight: standardInSight,
     ])
 
   private static func cycle(_ index: Int) -> String {
@@ -45,7 +48,8 @@ extension MockRawDataset {
   private static func perseverance(sol: Int, index: Int, instrument: String, thumbnail: Bool) -> MockRawImage {
     let code = instrument.prefix(3).uppercased()
     return MockRawImage(
-      id: "\(code)_\(sol)_\(675_828_717 + index * 220)_\(thumbnail ? "T" : "F")_N\(index)", sol: sol,
+      id: "\(code)_\(sol)_\(675_828_717 + index * 220)_\(thumbnail ? "T" : "F")_N\(index)", mission: .mars2020,
+      sol: sol,
       instrument: instrument, sampleType: thumbnail ? "Thumbnail" : "Full",
       dateTakenUTC: takenAt(landing: "2021-02-18", sol: sol, index: index),
       title: "Mars Perseverance Sol \(sol): \(instrument)")
@@ -53,7 +57,7 @@ extension MockRawDataset {
 
   private static func curiosity(id: Int, sol: Int, index: Int, instrument: String, sampleType: String) -> MockRawImage {
     MockRawImage(
-      id: "\(instrument)_\(sol)_\(index)_\(sampleType.prefix(1).uppercased())", curiosityID: id, sol: sol,
+      id: "\(instrument)_\(sol)_\(index)_\(sampleType.prefix(1).uppercased())", itemID: id, mission: .msl, sol: sol,
       instrument: instrument, sampleType: sampleType,
       dateTakenUTC: takenAt(landing: "2012-08-06", sol: sol, index: index) + "Z", title: "Sol \(sol): \(instrument)")
   }

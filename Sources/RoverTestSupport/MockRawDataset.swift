@@ -1,10 +1,12 @@
 /// The records a `MockRawFeeds` serves, plus the queries tests use to compute what a correct client should see.
 ///
-/// Rover keys are `perseverance` and `curiosity` (helpers accept any case). Each sol's list is in the feed's order;
-/// the feeds list sols newest first.
+/// Rover keys are `perseverance`, `curiosity`, `ingenuity` and `insight` (helpers accept any case). Each sol's list
+/// is in the feed's order; the feeds list sols newest first.
 public struct MockRawDataset: Sendable, Equatable {
   public static let perseverance = "perseverance"
   public static let curiosity = "curiosity"
+  public static let ingenuity = "ingenuity"
+  public static let insight = "insight"
 
   /// Images by rover key and sol.
   public var imagesByRover: [String: [Int: [MockRawImage]]]
@@ -16,18 +18,18 @@ public struct MockRawDataset: Sendable, Equatable {
     self.imageSize = imageSize
   }
 
-  /// One sol's images in feed order. The defaults match a plain feed request: every sample type, and (for
-  /// Perseverance) no Ingenuity cameras. `instrument` matches exactly, ignoring case.
-  public func images(
-    rover: String, sol: Int, includeThumbnails: Bool = true, includeIngenuity: Bool = false, instrument: String? = nil
-  ) -> [MockRawImage] {
+  /// One sol's images in feed order. The default matches a plain feed request: every sample type. `instrument`
+  /// matches exactly, ignoring case.
+  public func images(rover: String, sol: Int, includeThumbnails: Bool = true, instrument: String? = nil)
+    -> [MockRawImage]
+  {
     (imagesByRover[rover.lowercased()]?[sol] ?? []).filter { image in
-      (includeThumbnails || !image.isThumbnail) && (includeIngenuity || !image.isIngenuity)
+      (includeThumbnails || !image.isThumbnail)
         && (instrument == nil || image.instrument.uppercased() == instrument?.uppercased())
     }
   }
 
-  /// Every image of the rover, sols newest first, Ingenuity's included.
+  /// Every image of the rover, sols newest first.
   public func allImages(rover: String) -> [MockRawImage] {
     sols(rover: rover).reversed().flatMap { imagesByRover[rover.lowercased()]?[$0] ?? [] }
   }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The request handler behind a `MockRawFeeds`: faults first, then images, then the two feeds; anything else gets
-/// an HTML 404 page, as the NASA site sends.
+/// The request handler behind a `MockRawFeeds`: faults first, then images, then the two feed services; anything
+/// else gets an HTML 404 page, as the NASA site sends.
 ///
 /// Separate from `MockRawFeeds` because the server's handler must exist before the server does, and holding the
 /// router keeps the server from owning its owner.
@@ -9,6 +9,7 @@ final class MockRawRouter: Sendable {
   static let perseverancePath = "/rss/api/"
   static let curiosityPath = "/api/v1/raw_image_items/"
   static let curiosityLatestPath = "/api/v1/raw_image_items/msl/latest/"
+  static let insightLatestPath = "/api/v1/raw_image_items/insight/latest/"
   static let notFoundPage =
     "<!DOCTYPE html><html><head><title>Page Not Found | NASA Mars Exploration</title></head></html>\n"
 
@@ -35,26 +36,60 @@ final class MockRawRouter: Sendable {
     guard request.method == "GET" || request.method == "HEAD" else { return .html(Self.notFoundPage, status: 405) }
     if request.path.hasPrefix("/images/") {
       let size = request.query("size").flatMap { Int($0) } ?? dataset.imageSize
-      return request.path.lowercased().hasSuffix(".png")
+      let isPNG = request.path.lowercased().hasSuffix(".png")
+      if !isPNG, request.query("size") == nil,
+        request.path.hasPrefix("/images/heli/") || request.path.hasPrefix("/images/insight/")
+      {
+        // Ingenuity's and InSight's JPEGs are real ones, small enough to decode in a gallery test.
+        return .bytes(MockRawJPEG.bytes(path: request.path), contentType: "image/jpeg")
+      }
+      return isPNG
         ? .bytes(MockImage.png(path: request.path, size: size), contentType: "image/png")
         : .bytes(MockImage.jpeg(path: request.path, size: size), contentType: "image/jpeg")
     }
     switch request.path {
     case Self.perseverancePath, "/rss/api": return perseveranceResponse(for: request)
-    case Self.curiosityPath, "/api/v1/raw_image_items": return curiosityItemsResponse(for: request)
-    case Self.curiosityLatestPath, "/api/v1/raw_image_items/msl/latest": return curiosityLatestResponse()
+    case Self.curiosityPath, "/api/v1/raw_image_items": return itemsResponse(for: request)
+    case Self.curiosityLatestPath, "/api/v1/raw_image_items/msl/latest": return itemsLatestResponse(.msl)
+    case Self.insightLatestPath, "/api/v1/raw_image_items/insight/latest": return itemsLatestResponse(.insight)
     default: return .html(Self.notFoundPage, status: 404)
     }
   }
 
-  /// The sol a request asks for: Perseverance's `sol=N` or Curiosity's `condition_2=N:sol:in`; nil when it names
-  /// none, `Int.min` (matching nothing) when it is not a number.
-  static func requestedSol(_ request: TestRequest) -> Int? {
-    let condition = request.queryItems.first {
-      $0.name.hasPrefix("condition_") && ($0.value ?? "").hasSuffix(":sol:in")
+  /// The sols a request asks for: Perseverance's `sol=N`, `condition_N=S:sol:in` or `S:sol` (one sol), and
+  /// `S:sol:gte` / `S:sol:lte` (a range, as mru asks); nil when it names none. A bound that is not a number
+  /// matches nothing.
+  static func requestedSols(_ request: TestRequest) -> ClosedRange<Int>? {
+    var lower = Int.min
+    var upper = Int.max
+    var named = false
+    func bound(_ text: Substring) -> Int? {
+      named = true
+      guard let value = Int(text) else {
+        lower = .max
+        upper = .min
+        return nil
+      }
+      return value
     }
-    guard let text = request.query("sol") ?? condition?.value?.components(separatedBy: ":").first else { return nil }
-    return Int(text) ?? .min
+    if let sol = request.query("sol"), let value = bound(Substring(sol)) {
+      lower = max(lower, value)
+      upper = min(upper, value)
+    }
+    for item in request.queryItems where item.name.hasPrefix("condition_") {
+      let parts = (item.value ?? "").split(separator: ":", omittingEmptySubsequences: false)
+      guard parts.count >= 2, parts[1] == "sol", let value = bound(parts[0]) else { continue }
+      switch parts.count == 2 ? "in" : parts[2] {
+      case "gte": lower = max(lower, value)
+      case "lte": upper = min(upper, value)
+      default:
+        lower = max(lower, value)
+        upper = min(upper, value)
+      }
+    }
+    guard named else { return nil }
+    // An impossible range (a junk bound, or gte past lte) matches nothing.
+    return lower <= upper ? lower...upper : Int.max...Int.max
   }
 
   /// `search=A|B`: the listed instruments, upper-cased; nil keeps every instrument.

@@ -24,16 +24,18 @@ struct MockRawFeedsTests {
     #expect(full["total_results"] as? Int == 100)
   }
 
-  @Test("Perseverance: an empty sol gets other sols' images; Ingenuity only when asked; latest and id")
+  @Test("Perseverance: an empty sol gets other sols' images; Ingenuity only in its category; latest and id")
   func perseveranceQuirks() async throws {
     let feeds = try MockRawFeeds()
     defer { feeds.stop() }
     let fallback = try await HTTPClient.get(feeds.url(Self.m2020 + "&sol=102")).object()
     #expect((fallback["images"] as? [[String: Any]])?.allSatisfy { $0["sol"] as? Int != 102 } == true)
     #expect(fallback["total_results"] as? Int ?? 0 > 0)
-    let both = MockRawFeeds.perseverancePath + "?feed=raw_images&category=mars2020,ingenuity&feedtype=json&sol=103"
+    let both = MockRawFeeds.perseverancePath + "?feed=raw_images&category=mars2020,ingenuity&feedtype=json&sol=62"
     let ingenuity = try await HTTPClient.get(feeds.url(both)).object()
-    #expect(ingenuity["total_results"] as? Int == 5)
+    #expect(ingenuity["total_results"] as? Int == 2)
+    let m2020Only = try await HTTPClient.get(feeds.url(Self.m2020 + "&sol=62")).object()
+    #expect((m2020Only["images"] as? [[String: Any]])?.allSatisfy { $0["sol"] as? Int != 62 } == true)
     let latest = try await HTTPClient.get(feeds.url(Self.m2020 + "&latest=true")).object()
     #expect(latest["latest_sol"] as? Int == 103)
     let image = try #require(feeds.images(rover: "perseverance", sol: 101).first)

@@ -61,6 +61,19 @@ public enum CameraCatalog {
         entry("SUPERCAM_RMI", "SuperCam Remote Micro Imager", color: true),
         entry("LCAM", "Lander Vision System Camera", color: false),
         entry("PIXL_MCC", "PIXL Micro Context Camera", color: false), entry("CACHECAM", "CacheCam", color: false),
+        // nebulum can list Ingenuity's frames under Perseverance (api-reference 1.7).
+        entry("HELI_NAV", "Ingenuity Navigation Camera", color: false),
+        entry("HELI_RTE", "Ingenuity Return-to-Earth Camera", color: true),
+      ]
+    case "ingenuity":
+      return [
+        entry("HELI_NAV", "Navigation Camera", color: false), entry("HELI_RTE", "Return-to-Earth Camera", color: true),
+      ]
+    case "insight":
+      // The feed spells them `idc`, `icc` (7.4); matching ignores case.
+      return [
+        entry("IDC", "Instrument Deployment Camera", color: true),
+        entry("ICC", "Instrument Context Camera", color: true),
       ]
     case "spirit", "opportunity":
       return [

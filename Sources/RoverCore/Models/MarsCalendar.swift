@@ -5,7 +5,7 @@
 public enum MarsCalendar {
   public static let secondsPerSol = 88_775.244
 
-  /// The four rovers' fixed dates, by lower-cased name.
+  /// Each mission's fixed dates, by lower-cased name.
   public static let missions: [String: (landing: CalendarDate, launch: CalendarDate)] = [
     // Day numbers since 1970-01-01, so the table needs no failable initialiser; the dates are in the comments.
     // 2012-08-06, 2011-11-26
@@ -16,6 +16,10 @@ public enum MarsCalendar {
     "opportunity": (CalendarDate(daysSinceEpoch: 12_442), CalendarDate(daysSinceEpoch: 12_240)),
     // 2004-01-04, 2003-06-10
     "spirit": (CalendarDate(daysSinceEpoch: 12_421), CalendarDate(daysSinceEpoch: 12_213)),
+    // Ingenuity rode in on Perseverance and counts Perseverance's sols (7.3, 7.5): 2021-02-18, 2020-07-30
+    "ingenuity": (CalendarDate(daysSinceEpoch: 18_676), CalendarDate(daysSinceEpoch: 18_473)),
+    // 2018-11-26 (sol 0 is landing day, 7.4), 2018-05-05 (launch; not in the reference)
+    "insight": (CalendarDate(daysSinceEpoch: 17_861), CalendarDate(daysSinceEpoch: 17_656)),
   ]
 
   public static func landingDate(rover: String) -> CalendarDate? { missions[rover.lowercased()]?.landing }
@@ -56,6 +60,11 @@ public enum MarsCalendar {
     "perseverance": 1_613_622_256,
     // 2012-08-05T13:52:34Z
     "curiosity": 1_344_174_754,
+    // Perseverance's sols and clock (7.5)
+    "ingenuity": 1_613_622_256,
+    // 2018-11-26T05:10:51Z: the sol-190 record of 7.4 (LMST 16:22:28.916 at 2019-06-10T03:21:57.044Z); the
+    // reference rounds it to about 05:11
+    "insight": 1_543_209_051,
   ]
 
   /// Every sol whose span overlaps the UTC day `date` (usually two): where photos captured that day come from.

@@ -20,7 +20,7 @@ public struct FallbackService: PhotoService {
   public var serviceName: String { "auto" }
 
   /// The rovers `rovers` lists under `auto`, each asked of its own services.
-  static let knownRovers = ["curiosity", "perseverance", "spirit", "opportunity"]
+  static let knownRovers = ["curiosity", "perseverance", "spirit", "opportunity", "ingenuity", "insight"]
 
   /// Which services answer for a rover, best first.
   func chain(for rover: String) -> [ServicePreset] {

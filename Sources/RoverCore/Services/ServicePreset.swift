@@ -45,7 +45,7 @@ public enum ServicePreset: String, CaseIterable, Sendable {
     case .nebulum: return "rovers.nebulum.one, the original API's code, no key"
     case .marsvista: return "Mars Vista v1, needs a free key (X-API-Key)"
     case .nasa: return "api.nasa.gov (retired 2025), key or DEMO_KEY"
-    case .nasaRaw: return "NASA's raw-image feeds on mars.nasa.gov: Perseverance and Curiosity, no key"
+    case .nasaRaw: return "NASA's raw-image feeds on mars.nasa.gov: Perseverance, Curiosity, Ingenuity, InSight, no key"
     case .pds: return "the PDS Imaging Atlas search (Solr): Spirit and Opportunity, no key"
     }
   }

@@ -22,7 +22,7 @@ public struct ServiceProbe: Sendable {
   public static func rovers(of preset: ServicePreset) -> [String] {
     switch preset {
     case .nebulum, .nasa, .marsvista: return ["curiosity", "perseverance", "spirit", "opportunity"]
-    case .nasaRaw: return ["curiosity", "perseverance"]
+    case .nasaRaw: return ["curiosity", "perseverance", "ingenuity", "insight"]
     case .pds: return ["spirit", "opportunity"]
     }
   }

@@ -102,9 +102,17 @@ import Testing
   @Test func ingenuityAndInSightComeFromTheFeeds() async throws {
     let feeds = try MockRawFeeds()
     defer { feeds.stop() }
-    let result = try await CLI.run(
-      ["photos", "curiosity", "--latest", "--json"], environment: Self.environment(nebulum: nil, nasaRaw: feeds.baseURL)
-    )
-    #expect(result.exitCode == 0, "\(result)")
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let environment = Self.environment(nebulum: api.baseURL, nasaRaw: feeds.baseURL)
+    for rover in ["ingenuity", "insight"] {
+      let result = try await CLI.run(["photos", rover, "--latest", "--json"], environment: environment)
+      #expect(result.exitCode == 0, "\(result)")
+      #expect(!(try CLI.jsonArray(result.stdout)).isEmpty, "\(rover)")
+    }
+    #expect(api.requestCount == 0)
+    let rovers = try await CLI.run(["rovers", "--json"], environment: environment)
+    let names = try CLI.jsonArray(rovers.stdout).compactMap { $0["name"] as? String }
+    #expect(names.contains("Ingenuity") && names.contains("InSight"), "\(names)")
   }
 }

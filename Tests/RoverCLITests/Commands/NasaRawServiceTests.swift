@@ -2,7 +2,8 @@ import Foundation
 import RoverTestSupport
 import Testing
 
-/// `--service nasa-raw` against a local copy of NASA's two raw-image feeds.
+/// `--service nasa-raw` against a local copy of NASA's raw-image feeds (Ingenuity and InSight have their own suite,
+/// `IngenuityInSightTests`).
 @Suite struct NasaRawServiceTests {
   func run(_ arguments: [String], _ feeds: MockRawFeeds, environment: [String: String] = [:]) async throws
     -> RoverProcessResult
@@ -11,11 +12,8 @@ import Testing
       ["--service", "nasa-raw", "--base-url", feeds.baseURL.absoluteString] + arguments, environment: environment)
   }
 
-  func fullImages(
-    _ feeds: MockRawFeeds, _ rover: String, sol: Int, instrument: String? = nil, ingenuity: Bool = false
-  ) -> [MockRawImage] {
-    feeds.images(rover: rover, sol: sol, includeIngenuity: ingenuity, instrument: instrument)
-      .filter { $0.sampleType.lowercased() == "full" }
+  func fullImages(_ feeds: MockRawFeeds, _ rover: String, sol: Int, instrument: String? = nil) -> [MockRawImage] {
+    feeds.images(rover: rover, sol: sol, instrument: instrument).filter { $0.sampleType.lowercased() == "full" }
   }
 
   @Test func roversFromTheLatestSummaries() async throws {
@@ -24,7 +22,7 @@ import Testing
     let result = try await run(["rovers", "--json"], feeds)
     #expect(result.exitCode == 0, "\(result)")
     let rovers = try CLI.jsonArray(result.stdout)
-    #expect(rovers.compactMap { $0["name"] as? String }.sorted() == ["Curiosity", "Perseverance"])
+    #expect(rovers.compactMap { $0["name"] as? String } == ["Curiosity", "Ingenuity", "InSight", "Perseverance"])
     for rover in rovers {
       let name = try #require(rover["name"] as? String).lowercased()
       #expect(rover["max_sol"] as? Int == feeds.latestSol(rover: name))
@@ -75,17 +73,23 @@ import Testing
     #expect(try CLI.jsonArray(result.stdout).isEmpty)
   }
 
-  @Test func ingenuityOnlyWhenAsked() async throws {
+  /// Ingenuity used to ride along with `--ingenuity` (`category=mars2020,ingenuity`); it is its own rover now, so
+  /// Perseverance's requests name Perseverance's category alone, once, and the flag is gone.
+  @Test func perseveranceAsksOnlyForItsOwnCategory() async throws {
     let feeds = try MockRawFeeds()
     defer { feeds.stop() }
-    let without = try await run(["photos", "perseverance", "--sol", "103", "--json"], feeds)
-    #expect(try CLI.jsonArray(without.stdout).isEmpty)
-    let with = try await run(["photos", "perseverance", "--sol", "103", "--ingenuity", "--json"], feeds)
-    let photos = try CLI.jsonArray(with.stdout)
+    let result = try await run(["photos", "perseverance", "--sol", "103", "--json"], feeds)
+    #expect(result.exitCode == 0, "\(result)")
+    let photos = try CLI.jsonArray(result.stdout)
+    #expect(
+      photos.compactMap { $0["id"] as? String }.sorted()
+        == fullImages(feeds, "perseverance", sol: 103).map(\.id).sorted())
     #expect(!photos.isEmpty)
-    #expect(photos.count == fullImages(feeds, "perseverance", sol: 103, ingenuity: true).count)
-    #expect(photos.allSatisfy { (($0["camera"] as? [String: Any])?["name"] as? String)?.hasPrefix("HELI") == true })
-    #expect(feeds.requests.contains { $0.query("category") == "mars2020,ingenuity" })
+    let feedRequests = feeds.requests.filter { $0.path.hasPrefix("/rss/api") }
+    #expect(!feedRequests.isEmpty)
+    #expect(feedRequests.allSatisfy { $0.queryItems.filter { $0.name == "category" }.map(\.value) == ["mars2020"] })
+    let flag = try await run(["photos", "perseverance", "--sol", "103", "--ingenuity"], feeds)
+    #expect(flag.exitCode == 64)
   }
 
   @Test func curiosityFullFramesLatestAndEarthDate() async throws {
@@ -116,7 +120,7 @@ import Testing
     let result = try await run(["sols", "perseverance", "--from", "99", "--to", "103", "--json"], feeds)
     #expect(result.exitCode == 0, "\(result)")
     let sols = try CLI.jsonArray(result.stdout)
-    #expect(sols.compactMap { $0["sol"] as? Int } == [100, 101])
+    #expect(sols.compactMap { $0["sol"] as? Int } == [100, 101, 103])
     #expect(sols.first?["total_photos"] as? Int == fullImages(feeds, "perseverance", sol: 100).count)
     let tooWide = try await run(["sols", "curiosity", "--from", "1", "--to", "4605"], feeds)
     #expect(tooWide.exitCode == 64)

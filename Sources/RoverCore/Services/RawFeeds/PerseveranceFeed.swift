@@ -1,20 +1,22 @@
 import Foundation
 
-/// Perseverance's feed, `/rss/api/?feed=raw_images&category=mars2020&feedtype=json` (api-reference.md 4.1).
+/// Perseverance's feed, `/rss/api/?feed=raw_images&category=mars2020&feedtype=json` (api-reference.md 4.1), which
+/// also serves Ingenuity under `category=ingenuity` (7.3).
 enum PerseveranceFeed {
   static let pageSize = 100
 
-  static func url(base: URL, options: RawFeedOptions, extra: [URLQueryItem]) -> URL {
+  /// `category` is sent once: the feed drops a repeated key and falls back to Perseverance (7.3).
+  static func url(base: URL, category: String, extra: [URLQueryItem]) -> URL {
     var items = [
       URLQueryItem(name: "feed", value: "raw_images"),
-      URLQueryItem(name: "category", value: options.includeIngenuity ? "mars2020,ingenuity" : "mars2020"),
+      URLQueryItem(name: "category", value: category),
       URLQueryItem(name: "feedtype", value: "json"),
     ]
     items += extra
     return RawFeedURL.make(base: base, path: ["rss", "api", ""], items: items)
   }
 
-  static func imagesURL(base: URL, sol: Int, camera: String?, page: Int, options: RawFeedOptions) -> URL {
+  static func imagesURL(base: URL, category: String, sol: Int, camera: String?, page: Int) -> URL {
     var extra = [
       URLQueryItem(name: "sol", value: String(sol)), URLQueryItem(name: "num", value: String(pageSize)),
       URLQueryItem(name: "page", value: String(page)), URLQueryItem(name: "order", value: "sol desc"),
@@ -22,7 +24,7 @@ enum PerseveranceFeed {
     if let camera { extra.append(URLQueryItem(name: "search", value: camera.uppercased())) }
     // Never `extended=sample_type::full`: since late 2023 the feed drops some or all images with it
     // (api-reference 4.1); thumbnails are filtered on our side instead.
-    return url(base: base, options: options, extra: extra)
+    return url(base: base, category: category, extra: extra)
   }
 
   struct Latest: Decodable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The instruments each feed reports (api-reference.md 1.7 and 4.2), for `rovers` before any photo is fetched.
+/// The instruments each feed reports (api-reference.md 1.7, 4.2, 7.3 and 7.4), for `rovers` before any photo is
+/// fetched. InSight's are upper-cased as the client reports them.
 enum RawFeedCameras {
   static func known(_ rover: String) -> [String] {
     switch rover {
@@ -17,6 +18,10 @@ enum RawFeedCameras {
         "RHAZ_RIGHT_B", "NAV_LEFT_A", "NAV_LEFT_B", "NAV_RIGHT_A", "NAV_RIGHT_B", "MAST_LEFT", "MAST_RIGHT",
         "CHEMCAM_RMI", "MAHLI", "MARDI",
       ]
+    case "ingenuity":
+      return ["HELI_NAV", "HELI_RTE"]
+    case "insight":
+      return ["IDC", "ICC"]
     default:
       return []
     }

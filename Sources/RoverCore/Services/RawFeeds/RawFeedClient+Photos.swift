@@ -67,71 +67,96 @@ extension RawFeedClient {
     switch paging {
     case .page(let number, _):
       return try await page(rover, sol: sol, camera: camera, page: number - 1).items
-        .filter { keep($0, sol: sol, camera: camera) }
+        .filter { matches($0, sol: sol, camera: camera) && keepsSample($0) }
     case .all:
-      let pager = Pager(
-        firstPage: 0, pageSize: rover == .perseverance ? PerseveranceFeed.pageSize : CuriosityFeed.pageSize,
-        what: "\(rover.rawValue) sol \(sol)",
-        fetch: { number in
-          let page = try await self.page(rover, sol: sol, camera: camera, page: number)
-          // Perseverance's feed answers an empty sol with other sols' images: a page with none of this sol's
-          // records ends the listing.
-          guard page.items.contains(where: { $0.sol == sol }) else { return Pager.Page(items: [], rawCount: 0) }
-          return page
-        },
-        onProgress: progressHandler(events), onWarning: warningHandler(events))
-      return try await pager.all().filter { keep($0, sol: sol, camera: camera) }.uniqued()
+      return try await everySample(rover, sol: sol, camera: camera).filter(keepsSample)
     }
   }
 
-  private func keep(_ photo: Photo, sol: Int, camera: String?) -> Bool {
+  /// Every record of one sol, thumbnails included, each once.
+  func everySample(_ rover: FeedRover, sol: Int, camera: String?) async throws -> [Photo] {
+    let pager = Pager(
+      firstPage: 0, pageSize: rover.pageSize, what: "\(rover.rawValue) sol \(sol)",
+      fetch: { number in
+        let page = try await self.page(rover, sol: sol, camera: camera, page: number)
+        // The `/rss/api/` feed answers an empty sol with other sols' images: a page with none of this sol's
+        // records ends the listing.
+        guard page.items.contains(where: { $0.sol == sol }) else { return Pager.Page(items: [], rawCount: 0) }
+        return page
+      },
+      onProgress: progressHandler(events), onWarning: warningHandler(events))
+    return try await pager.all().filter { matches($0, sol: sol, camera: camera) }.uniqued()
+  }
+
+  private func matches(_ photo: Photo, sol: Int, camera: String?) -> Bool {
     guard photo.sol == sol else { return false }
-    if let camera, photo.camera.name.caseInsensitiveCompare(camera) != .orderedSame { return false }
-    return options.includeThumbnails || photo.details?.sampleType == "full"
+    return camera.map { photo.camera.name.caseInsensitiveCompare($0) == .orderedSame } ?? true
+  }
+
+  /// Thumbnails are dropped here, never by the feed: `extended=sample_type::full` loses images (4.1 gotcha 4), and
+  /// InSight flags them only by `is_thumbnail` (7.4).
+  private func keepsSample(_ photo: Photo) -> Bool {
+    options.includeThumbnails || photo.details?.sampleType == "full"
   }
 
   /// One feed page as photos, with the raw record count (before filtering) and the feed's total.
   func page(_ rover: FeedRover, sol: Int, camera: String?, page: Int) async throws -> Pager.Page {
-    let lifetime = isSettled(rover, sol: sol) ? RawFeedFreshness.settledSol : RawFeedFreshness.recentSol
+    let lifetime = isSettled(rover, sol: sol) ? settledLifetime(rover) : RawFeedFreshness.recentSol
     let what = "\(rover.rawValue) photos of sol \(sol)\(camera.map { " from \($0)" } ?? "") (page \(page + 1))"
+    let base = configuration.baseURL
     switch rover {
-    case .perseverance:
+    case .perseverance, .ingenuity:
       let url = PerseveranceFeed.imagesURL(
-        base: configuration.baseURL, sol: sol, camera: camera, page: page, options: options)
+        base: base, category: rover.category ?? "mars2020", sol: sol, camera: camera, page: page)
       let feed: PerseveranceFeed.Page = try await get(url, what: what) { _ in lifetime }
-      return Pager.Page(items: feed.images.map(photo), rawCount: feed.images.count, totalCount: feed.totalResults)
-    case .curiosity:
-      let url = CuriosityFeed.itemsURL(base: configuration.baseURL, sol: sol, camera: camera, page: page)
+      return Pager.Page(
+        items: feed.images.map { photo($0, rover: rover) }, rawCount: feed.images.count,
+        totalCount: feed.totalResults)
+    case .curiosity, .insight:
+      let url =
+        rover == .curiosity
+        ? CuriosityFeed.itemsURL(base: base, sol: sol, camera: camera, page: page)
+        : InSightFeed.itemsURL(base: base, sol: sol, camera: camera, page: page)
       let feed: CuriosityFeed.Page = try await get(url, what: what) { _ in lifetime }
-      let total = feed.more == false ? (page * CuriosityFeed.pageSize + feed.items.count) : feed.total
-      return Pager.Page(items: feed.items.map(photo), rawCount: feed.items.count, totalCount: total)
+      let total = feed.more == false ? (page * rover.pageSize + feed.items.count) : feed.total
+      return Pager.Page(
+        items: feed.items.map { photo($0, rover: rover) }, rawCount: feed.items.count, totalCount: total)
     }
   }
 
-  /// Old sols do not change; the latest ones still receive downlinks.
+  /// Old sols do not change; the latest ones still receive downlinks, except on a finished mission.
   private func isSettled(_ rover: FeedRover, sol: Int) -> Bool {
+    if rover.isComplete { return true }
     guard let latest = latestSols.withLock({ $0[rover.rawValue] }) else { return false }
     return latest - sol >= RawFeedFreshness.settledSolLag
   }
 
-  func photo(_ image: PerseveranceFeed.Image) -> Photo {
+  private func settledLifetime(_ rover: FeedRover) -> TimeInterval {
+    rover.isComplete ? RawFeedFreshness.completeMission : RawFeedFreshness.settledSol
+  }
+
+  /// A Perseverance-shaped record (Perseverance or Ingenuity) with the chosen size as `img_src`.
+  func photo(_ image: PerseveranceFeed.Image, rover: FeedRover = .perseverance) -> Photo {
     let sizes = image.sizes
     let source = sizes[options.size.rawValue] ?? sizes["large"] ?? sizes["full"] ?? sizes.values.first ?? ""
     return Photo(
       id: .text(image.id), sol: image.sol,
       camera: Camera(name: image.instrument, fullName: RawFeedCameras.fullName(fromTitle: image.title)),
-      imageSource: source, earthDate: earthDate(image.dateTaken, rover: .perseverance, sol: image.sol),
-      rover: summary(.perseverance),
+      imageSource: source, earthDate: earthDate(image.dateTaken, rover: rover, sol: image.sol),
+      rover: summary(rover),
       details: PhotoDetails(
         dateTaken: image.dateTaken, sampleType: image.sampleType, imageFiles: sizes, title: image.title))
   }
 
-  func photo(_ item: CuriosityFeed.Item) -> Photo {
-    Photo(
+  /// A `raw_image_items` record (Curiosity or InSight). InSight's instruments are lower case (`icc`); mru
+  /// upper-cases them, and so do we, so `--camera ICC` and the camera tables agree.
+  func photo(_ item: CuriosityFeed.Item, rover: FeedRover = .curiosity) -> Photo {
+    let camera = rover == .insight ? item.instrument.uppercased() : item.instrument
+    return Photo(
       id: .text(item.id), sol: item.sol,
-      camera: Camera(name: item.instrument, fullName: RawFeedCameras.fullName(fromTitle: item.title)),
-      imageSource: item.url, earthDate: earthDate(item.dateTaken, rover: .curiosity, sol: item.sol),
-      rover: summary(.curiosity),
+      camera: Camera(name: camera, fullName: RawFeedCameras.fullName(fromTitle: item.title)),
+      imageSource: item.url, earthDate: earthDate(item.dateTaken, rover: rover, sol: item.sol),
+      rover: summary(rover),
       details: PhotoDetails(dateTaken: item.dateTaken, sampleType: item.sampleType, title: item.title))
   }
 
@@ -143,6 +168,6 @@ extension RawFeedClient {
 
   private func summary(_ rover: FeedRover) -> Rover {
     let dates = MarsCalendar.missions[rover.rawValue]
-    return Rover(name: rover.displayName, landingDate: dates?.landing, launchDate: dates?.launch, status: .active)
+    return Rover(name: rover.displayName, landingDate: dates?.landing, launchDate: dates?.launch, status: rover.status)
   }
 }

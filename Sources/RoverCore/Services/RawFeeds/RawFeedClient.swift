@@ -1,14 +1,8 @@
 import Foundation
 
-/// NASA's own raw-image feeds as a service (`--service nasa-raw`): Perseverance and Curiosity, no key. Every API
-/// copy scrapes these, so they keep working whichever copy is down.
+/// NASA's own raw-image feeds as a service (`--service nasa-raw`): Perseverance, Curiosity, Ingenuity and InSight,
+/// no key. Every API copy scrapes these, so they keep working whichever copy is down.
 public struct RawFeedClient: PhotoService {
-  enum FeedRover: String, CaseIterable {
-    case perseverance, curiosity
-
-    var displayName: String { rawValue.capitalized }
-  }
-
   /// How many sols `sols` lists at once: each costs at least one slow feed request.
   public static let maxSolRange = 60
   static let defaultSolCount = 7
@@ -31,7 +25,7 @@ public struct RawFeedClient: PhotoService {
 
   public var serviceName: String { "nasa-raw" }
 
-  /// Perseverance or Curiosity; Spirit and Opportunity are named as unavailable rather than listed as empty.
+  /// One of the feeds' four rovers; Spirit and Opportunity are named as unavailable rather than listed as empty.
   func feedRover(_ name: String) throws -> FeedRover {
     if let rover = FeedRover(rawValue: name.lowercased()) { return rover }
     if MarsCalendar.missions[name.lowercased()] != nil {
@@ -41,9 +35,11 @@ public struct RawFeedClient: PhotoService {
   }
 
   public func rovers() async throws -> [Rover] {
-    async let perseverance = rover(.perseverance)
     async let curiosity = rover(.curiosity)
-    return try await [curiosity, perseverance]
+    async let ingenuity = rover(.ingenuity)
+    async let insight = rover(.insight)
+    async let perseverance = rover(.perseverance)
+    return try await [curiosity, ingenuity, insight, perseverance]
   }
 
   public func rover(named name: String) async throws -> Rover {
@@ -58,7 +54,7 @@ public struct RawFeedClient: PhotoService {
     let (latestSol, total) = try await latest(rover)
     let dates = MarsCalendar.missions[rover.rawValue]
     return Rover(
-      name: rover.displayName, landingDate: dates?.landing, launchDate: dates?.launch, status: .active,
+      name: rover.displayName, landingDate: dates?.landing, launchDate: dates?.launch, status: rover.status,
       maxSol: latestSol, maxDate: MarsCalendar.earthDate(rover: rover.rawValue, sol: latestSol), totalPhotos: total,
       cameras: RawFeedCameras.known(rover.rawValue).map { Camera(name: $0) })
   }
@@ -66,33 +62,23 @@ public struct RawFeedClient: PhotoService {
   /// The rover's latest sol and the feed's image count (every sample type).
   func latest(_ rover: FeedRover) async throws -> (sol: Int, total: Int?) {
     let base = configuration.baseURL
+    let what = "the \(rover.displayName) feed's latest sol"
+    // A finished mission's summary never changes again.
+    let lifetime = rover.isComplete ? RawFeedFreshness.completeMission : RawFeedFreshness.latest
+    let answer: (sol: Int, total: Int?)
     switch rover {
-    case .perseverance:
+    case .perseverance, .ingenuity:
       let url = PerseveranceFeed.url(
-        base: base, options: options, extra: [URLQueryItem(name: "latest", value: "true")])
-      let latest: PerseveranceFeed.Latest = try await get(url, what: "the Perseverance feed's latest sol") { _ in
-        RawFeedFreshness.latest
-      }
-      latestSols.withLock { $0[rover.rawValue] = latest.latestSol }
-      return (latest.latestSol, latest.total)
-    case .curiosity:
-      let latest: CuriosityFeed.Latest = try await get(
-        CuriosityFeed.latestURL(base: base), what: "the Curiosity feed's latest sol"
-      ) { _ in RawFeedFreshness.latest }
-      latestSols.withLock { $0[rover.rawValue] = latest.latestSol }
-      return (latest.latestSol, latest.total)
+        base: base, category: rover.category ?? "mars2020", extra: [URLQueryItem(name: "latest", value: "true")])
+      let latest: PerseveranceFeed.Latest = try await get(url, what: what) { _ in lifetime }
+      answer = (latest.latestSol, latest.total)
+    case .curiosity, .insight:
+      let url = rover == .curiosity ? CuriosityFeed.latestURL(base: base) : InSightFeed.latestURL(base: base)
+      let latest: CuriosityFeed.Latest = try await get(url, what: what) { _ in lifetime }
+      answer = (latest.latestSol, latest.total)
     }
-  }
-
-  public func photo(id: PhotoID) async throws -> Photo {
-    // Only Perseverance's feed looks up one image (`&id=`, each record's `json_link`).
-    let url = PerseveranceFeed.url(
-      base: configuration.baseURL, options: options, extra: [URLQueryItem(name: "id", value: id.description)])
-    let page: PerseveranceFeed.Page = try await get(url, what: "photo \(id)") { _ in RawFeedFreshness.photo }
-    guard let image = page.images.first(where: { $0.id == id.description }) else {
-      throw ServiceError.photoNotFound(id: id.description)
-    }
-    return photo(image)
+    latestSols.withLock { $0[rover.rawValue] = answer.sol }
+    return answer
   }
 
   /// GET and decode through the response cache with the feeds' error rules.

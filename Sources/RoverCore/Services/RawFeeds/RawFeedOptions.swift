@@ -1,6 +1,7 @@
 /// Choices only NASA's raw feeds offer.
 public struct RawFeedOptions: Hashable, Sendable {
-  /// Which of Perseverance's renditions becomes `img_src`; Curiosity has one size per record.
+  /// Which rendition of a Perseverance or Ingenuity record becomes `img_src`; Curiosity and InSight have one size per
+  /// record.
   public enum ImageSize: String, CaseIterable, Sendable {
     case small, medium, large, full
   }
@@ -8,12 +9,9 @@ public struct RawFeedOptions: Hashable, Sendable {
   public var size: ImageSize
   /// Keep thumbnails and other non-full sample types (the API copies only ever kept full frames).
   public var includeThumbnails: Bool
-  /// Ask the Perseverance feed for Ingenuity's cameras too.
-  public var includeIngenuity: Bool
 
-  public init(size: ImageSize = .large, includeThumbnails: Bool = false, includeIngenuity: Bool = false) {
+  public init(size: ImageSize = .large, includeThumbnails: Bool = false) {
     self.size = size
     self.includeThumbnails = includeThumbnails
-    self.includeIngenuity = includeIngenuity
   }
 }
