@@ -29,10 +29,12 @@ public enum ServiceFactory {
         cacheMode: settings.cacheMode, events: events)
     case .pds:
       return PDSClient(
-        configuration: configuration, cache: settings.responseCache, cacheMode: settings.cacheMode, events: events)
+        configuration: configuration, cache: settings.responseCache, cacheMode: settings.cacheMode,
+        options: rawFeedOptions, events: events)
     case .nebulum, .marsvista, .nasa:
       return RoverClient(
-        configuration: configuration, cache: settings.responseCache, cacheMode: settings.cacheMode, events: events)
+        configuration: configuration, cache: settings.responseCache, cacheMode: settings.cacheMode,
+        options: rawFeedOptions, events: events)
     }
   }
 }

@@ -1,12 +1,13 @@
 import ArgumentParser
 import RoverCore
 
-/// Flags only NASA's raw feeds honour, on the commands that list photos. Ingenuity has no flag: it is a rover of
+/// Photo flags on the commands that list photos: the size (every service maps it) and thumbnails (raw feeds). Ingenuity has no flag: it is a rover of
 /// its own (`photos ingenuity …`).
 struct RawFeedFlags: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "nasa-raw: Perseverance and Ingenuity image size, small|medium|large|full (default: large).",
+      "Image size, small|medium|large|full (default: large): 320/800/1200 px or the original on NASA's feeds, "
+        + "256 or 1024 px on the PDS; a service with one size says so once.",
       valueName: "size"))
   var size: RawFeedOptions.ImageSize?
 
@@ -14,7 +15,7 @@ struct RawFeedFlags: ParsableArguments {
   var includeThumbnails = false
 
   var options: RawFeedOptions {
-    RawFeedOptions(size: size ?? .large, includeThumbnails: includeThumbnails)
+    RawFeedOptions(size: size ?? .large, includeThumbnails: includeThumbnails, sizeRequested: size != nil)
   }
 }
 

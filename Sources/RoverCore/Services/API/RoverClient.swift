@@ -10,11 +10,16 @@ public struct RoverClient: PhotoService {
   /// Manifests already read in this run: a range asks for each sol's count, and a manifest is a megabyte of JSON.
   let manifests = Locked<[String: PhotoManifest]>([:])
 
+  /// `--size`, which these services cannot honour (one `img_src` a photo): said once, if asked for.
+  let options: RawFeedOptions
+  private let saidSize = Locked(false)
+
   public init(
     configuration: ServiceConfiguration, cache: ResponseCache? = nil, cacheMode: CacheMode = CacheMode(),
-    events: ClientEventHandler? = nil
+    options: RawFeedOptions = RawFeedOptions(), events: ClientEventHandler? = nil
   ) {
     self.configuration = configuration
+    self.options = options
     self.events = events
     fetcher = CachedFetcher(configuration: configuration, cache: cache, cacheMode: cacheMode, events: events)
   }
@@ -43,6 +48,13 @@ public struct RoverClient: PhotoService {
   }
 
   public func photos(_ query: PhotoQuery) async throws -> [Photo] {
+    if options.sizeRequested,
+      !saidSize.withLock({ said in
+        defer { said = true }; return said
+      })
+    {
+      events?(.warning("\(serviceName) has one image size per photo; --size \(options.size.rawValue) is ignored"))
+    }
     switch query.paging {
     case .page(let number, let perPage):
       return try await page(query, number: number, perPage: perPage).photos.uniqued()

@@ -73,9 +73,17 @@ extension PDSClient {
   /// The browse JPEG (1024 px) as the image, the capture date in UTC as `earth_date`, the capture time as
   /// `date_taken`.
   func photo(_ document: PDSDocument, rover: PDSRover) -> Photo {
-    let source =
+    let browse =
       document.browseURL.map(PDSBrowseURL.fullSize)
       ?? PDSBrowseURL.derived(fileName: document.fileName, sol: document.sol) ?? ""
+    if options.sizeRequested, options.size == .full,
+      !saidSize.withLock({ said in
+        defer { said = true }; return said
+      })
+    {
+      events?(.warning("pds serves 1024 px browse JPEGs at most; --size full gives those"))
+    }
+    let source = options.size == .small ? (document.browseURL ?? browse) : browse
     let date =
       document.startTime.flatMap(CalendarDate.init(lenient:))
       ?? MarsCalendar.earthDate(rover: rover.rawValue, sol: document.sol) ?? CalendarDate(daysSinceEpoch: 0)

@@ -7,11 +7,16 @@ public struct PDSClient: PhotoService {
   let fetcher: CachedFetcher
   let events: ClientEventHandler?
 
+  /// `--size small` is the 256 px catalog JPEG; any other size the 1024 px browse JPEG (`full` says so once).
+  let options: RawFeedOptions
+  let saidSize = Locked(false)
+
   public init(
     configuration: ServiceConfiguration, cache: ResponseCache? = nil, cacheMode: CacheMode = CacheMode(),
-    events: ClientEventHandler? = nil
+    options: RawFeedOptions = RawFeedOptions(), events: ClientEventHandler? = nil
   ) {
     self.configuration = configuration
+    self.options = options
     self.events = events
     fetcher = CachedFetcher(configuration: configuration, cache: cache, cacheMode: cacheMode, events: events)
   }
