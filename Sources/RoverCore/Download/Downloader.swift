@@ -11,9 +11,11 @@ public final class Downloader: Sendable {
     var bytes: Int
   }
 
-  /// The shared work for one URL.
-  struct InFlight: Sendable {
-    var task: Task<Saved, any Error>
+  /// The shared work for one URL: the transfer while it runs, then only where it landed. A finished `Task` keeps
+  /// its whole frame alive (about 6 KB), so finished entries keep just the result.
+  enum InFlight: Sendable {
+    case running(Task<Saved, any Error>)
+    case finished(Saved)
   }
 
   public let options: DownloadOptions
@@ -161,15 +163,22 @@ public final class Downloader: Sendable {
         forKey: url.absoluteString,
         orInsert: {
           ours = true
-          return InFlight(
-            task: Task {
+          return .running(
+            Task {
               try await self.fetch(
                 url, into: directory, as: name, replacing: replacing, photo: photo, client: context.client)
             })
         })
-      // A run cancelled between `cancelTransfers()` and this insertion would otherwise leave this one running.
-      if Task.isCancelled { entry.task.cancel() }
-      let saved = try await entry.task.value
+      let saved: Saved
+      switch entry {
+      case .finished(let done):
+        saved = done
+      case .running(let task):
+        // A run cancelled between `cancelTransfers()` and this insertion would otherwise leave this one running.
+        if Task.isCancelled { task.cancel() }
+        saved = try await task.value
+        if ours { inFlight.insert(.finished(saved), forKey: url.absoluteString) }
+      }
       if saved.directory.path != directory.path || saved.name != name {
         try directory.place(name, sameAs: saved.name, in: saved.directory, replacing: replacing)
       } else if !ours {
@@ -214,7 +223,9 @@ public final class Downloader: Sendable {
 
   private func cancelTransfers() {
     // Cancelling the run cancels every shared transfer; one waiter leaving never does.
-    inFlight.forEachValue { $0.task.cancel() }
+    inFlight.forEachValue { entry in
+      if case .running(let task) = entry { task.cancel() }
+    }
   }
 
   static func metadata(_ photo: Photo) throws -> Data {
