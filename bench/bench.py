@@ -112,7 +112,7 @@ def download_row(b: Bench, key: str, title: str, count: int, size: int, *, wall_
         base = b.python_server(f"images-{key}", "images", "--root", str(directory), delay_ms=latency_ms) + "/img"
     else:
         base = f"{b.nginx()}/{directory.name}"
-    photos = b.photo_list(key, count, size, base)
+    photos = b.photo_list(count, size, base)
     results = b.compare(title, download_contenders(b, photos))
     row = Row(title, details=detail_table(results, count, "ms"))
     if results["rover"].failure:
@@ -178,6 +178,7 @@ def already_downloaded(b: Bench, photos: PhotoList) -> Path:
     """A directory rover has already downloaded these photos into (once, untimed, shared by the re-run rows)."""
     if photos.jsonl not in b.populated:
         out = b.new_dir(f"present-{photos.count}")
+        log(f"rover downloads {photos.count:,} photos once (untimed) to re-run on")
         _, problem = b.run("rover-populate", rover_stdin(b, photos, "jsonl", out))
         if problem:
             raise RoverFailed(f"rover could not download the {photos.count} photos to re-run on: {problem}")
@@ -196,7 +197,7 @@ def row_memory(b: Bench, scale: Scale) -> Row:
     title = f"memory: {few_n:,} vs {many_n:,} photos"
     directory = b.files(many_n, 1 * KB)
     base = f"{b.nginx()}/{directory.name}"
-    lists = {few_n: b.photo_list("memory-few", few_n, KB, base), many_n: b.photo_list("memory-many", many_n, KB, base)}
+    lists = {n: b.photo_list(n, KB, base) for n in (few_n, many_n)}
     row = Row(title)
     for form, measure in (("jsonl", "stdin, JSON Lines"), ("array", "stdin, JSON array")):
         contenders = {f"rover, {n:,} photos": (lambda label, n=n, form=form:
@@ -345,7 +346,7 @@ def row_json(b: Bench, scale: Scale) -> Row:
     row.verdicts.append(per_photo_verdict(title, "encode, CPU per photo", results["rover"],
                                           {"jq": results["jq"].median("cpu")}, n, 2.0))
 
-    photos = b.photo_list("json-decode", n, KB, f"{b.nginx()}/{b.files(n, KB).name}")
+    photos = b.photo_list(n, KB, f"{b.nginx()}/{b.files(n, KB).name}")
     try:
         present = already_downloaded(b, photos)
     except RoverFailed as error:
@@ -368,7 +369,7 @@ def row_rerun(b: Bench, scale: Scale) -> Row:
     """A re-run over present files costs little above listing the directory (issue 15: ≤ 15 µs a photo)."""
     n = scale.rerun
     title = f"re-run: {n:,} photos present"
-    photos = b.photo_list("rerun", n, KB, f"{b.nginx()}/{b.files(n, KB).name}")
+    photos = b.photo_list(n, KB, f"{b.nginx()}/{b.files(n, KB).name}")
     row = Row(title)
     try:
         present = already_downloaded(b, photos)

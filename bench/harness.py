@@ -213,6 +213,7 @@ class Bench:
         self.current: subprocess.Popen | None = None
         self.nginx_port = 0
         self.generated: dict[int, int] = {}  # file size -> how many files exist
+        self.photo_lists: dict[tuple[int, int, str], PhotoList] = {}
         self.populated: dict[Path, Path] = {}  # photo list -> a directory rover already downloaded it into
         self.run_counter = 0
         self.noisy_runs = 0
@@ -249,16 +250,20 @@ class Bench:
             self.generated[size] = count
         return directory
 
-    def photo_list(self, key: str, count: int, size: int, base_url: str, first_id: int = 1) -> PhotoList:
-        """Writes the inputs for `count` files of `size` at base_url/NNNNNN.jpg (the files must exist)."""
-        directory = self.work / "lists" / key
+    def photo_list(self, count: int, size: int, base_url: str) -> PhotoList:
+        """The inputs for `count` files of `size` at base_url/NNNNNN.jpg (the files must exist), written once:
+        rows asking for the same photos share the list, and so the directory rover already downloaded it into."""
+        key = (count, size, base_url)
+        if key in self.photo_lists:
+            return self.photo_lists[key]
+        directory = self.work / "lists" / f"{len(self.photo_lists) + 1:02d}-{count}x{size}"
         directory.mkdir()
         names = [f"{i:06d}.jpg" for i in range(1, count + 1)]
         photos = [json.dumps({
-            "id": first_id + i, "sol": 1000, "img_src": f"{base_url}/{name}", "earth_date": "2015-05-30",
+            "id": i, "sol": 1000, "img_src": f"{base_url}/{name}", "earth_date": "2015-05-30",
             "camera": {"id": 20, "name": "FHAZ", "rover_id": 5, "full_name": "Front Hazard Avoidance Camera"},
             "rover": {"id": 5, "name": "Curiosity", "landing_date": "2012-08-06", "launch_date": "2011-11-26",
-                      "status": "active"}}, separators=(",", ":")) for i, name in enumerate(names)]
+                      "status": "active"}}, separators=(",", ":")) for i, name in enumerate(names, 1)]
         paths = PhotoList(count, size, directory / "photos.jsonl", directory / "photos.json",
                           directory / "curl.template", directory / "aria2.list", names)
         paths.jsonl.write_text("".join(p + "\n" for p in photos))
@@ -266,6 +271,7 @@ class Bench:
         paths.curl_template.write_text(
             "".join(f'url = "{base_url}/{n}"\noutput = "@OUT@/{n}"\n' for n in names))
         paths.aria2.write_text("".join(f"{base_url}/{n}\n  out={n}\n" for n in names))
+        self.photo_lists[key] = paths
         return paths
 
     def new_dir(self, label: str) -> Path:
