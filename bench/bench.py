@@ -407,6 +407,8 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--runs", type=int, help="timed runs per contender (default 3; quick 2)")
     parser.add_argument("--warmup", type=int, help="untimed runs first (default 1; quick 0)")
     parser.add_argument("--timeout", type=float, default=300, help="seconds per tool run (default 300)")
+    parser.add_argument("--quiet-wait", type=float, default=20,
+                        help="seconds to wait before each timed run for other work to leave the CPUs (default 20)")
     parser.add_argument("--rebuild", action="store_true", help="rebuild .build-bench even if rover is there")
     parser.add_argument("--output", default=str(BENCH_DIR / "results.md"), help="where the table is written")
     args = parser.parse_args()
@@ -431,7 +433,7 @@ def main() -> int:
         need_gb = 1 if args.quick else 15
         if shutil.disk_usage(tmp_parent).free < need_gb * 1024**3:
             raise BenchError(f"need ~{need_gb} GB free in {tmp_parent}")
-        bench = Bench(rover, scale.runs, scale.warmup, args.timeout, tmp_parent)
+        bench = Bench(rover, scale.runs, scale.warmup, args.timeout, args.quiet_wait, tmp_parent)
         log(f"rows {', '.join(args.rows)}; work dir {bench.work}")
         load_before = loadavg()
         rows = []

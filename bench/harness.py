@@ -201,8 +201,9 @@ class PhotoList:
 
 
 class Bench:
-    def __init__(self, rover: Path, runs: int, warmup: int, timeout: float, tmp_parent: Path) -> None:
-        self.rover, self.runs, self.warmup, self.timeout = rover, runs, warmup, timeout
+    def __init__(self, rover: Path, runs: int, warmup: int, timeout: float, quiet_wait: float,
+                 tmp_parent: Path) -> None:
+        self.rover, self.runs, self.warmup, self.timeout, self.quiet_wait = rover, runs, warmup, timeout, quiet_wait
         self.work = Path(tempfile.mkdtemp(prefix="rover-bench.", dir=tmp_parent))
         self.work.chmod(0o755)  # nginx workers run as nobody and must read the files
         for name in ("www", "out", "home", "lists", "logs"):
@@ -391,10 +392,11 @@ class Bench:
                     results[name].samples.append(sample)
         return results
 
-    def wait_for_quiet(self, max_wait: float = 20, busy_percent: float = 15) -> None:
-        """Other builds share the 2 cores: start a timed run only once the CPUs are mostly idle."""
+    def wait_for_quiet(self, busy_percent: float = 15) -> None:
+        """Other builds share the 2 cores: start a timed run only once the CPUs are mostly idle (or the wait
+        is over, and the run is counted as noisy)."""
         self.timed_runs += 1
-        deadline = time.monotonic() + max_wait
+        deadline = time.monotonic() + self.quiet_wait
         while cpu_busy_percent() > busy_percent:
             if time.monotonic() > deadline:
                 self.noisy_runs += 1
@@ -550,7 +552,8 @@ def machine_lines(b: Bench, load_before: str) -> list[str]:
         f"{version(['nginx', '-v'], stderr=True).removeprefix('nginx version: ')}, Python {platform.python_version()}.",
         f"{b.runs} timed runs per contender after {b.warmup} warm-up, interleaved; medians with min–max; "
         f"peak RSS is the worst run. Load average before / after: {load_before} / {loadavg()}; "
-        f"{b.noisy_runs} of {b.timed_runs} timed runs started while other work kept the CPUs over 15% busy.",
+        f"{b.noisy_runs} of {b.timed_runs} timed runs started while other work kept the CPUs over 15% busy "
+        f"(after waiting up to {b.quiet_wait:.0f} s for them to calm down).",
     ]
 
 
