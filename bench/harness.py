@@ -120,7 +120,7 @@ class Result:
 
     def spread(self, attribute: str) -> str:
         values = [getattr(s, attribute) for s in self.samples]
-        return f"{min(values):.2f}–{max(values):.2f}"
+        return f"{min(values):.3f}–{max(values):.3f}"  # the median's precision, so it always lies inside
 
     @property
     def peak_rss(self) -> float:
