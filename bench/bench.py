@@ -1,0 +1,464 @@
+#!/usr/bin/env python3
+"""rover's benchmark: rover next to public tools on the same loads, on 127.0.0.1, in one run.
+
+    bench/bench.py                      # every row (see ROWS at the end), full size
+    bench/bench.py --rows small,large   # some rows
+    bench/bench.py --quick              # small N, 2 runs: for development, not for results
+    ROVER=/path/to/rover bench/bench.py # skip the build
+
+Why it is shaped like this: each row is one function that sets up its load and names its contenders; `compare`
+runs the contenders interleaved (A B A B …, rotating who goes first), verifies every run and keeps whole-process
+figures (wall around the process, user+sys CPU from wait4, peak RSS from GNU time), never a timer inside a tool.
+Rows return verdicts; the report turns them into one Markdown table (stdout and bench/results.md). The machinery
+(measuring, servers, files, the interleaved runner, the report) is in harness.py; adding a row means one function
+here and one entry in ROWS.
+
+Exit status: 0 every run completed and every target passed, 1 a target failed (or rover failed a load), 2 the
+benchmark itself could not run. Progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness import (BENCH_DIR, Bench, BenchError, Job, PhotoList, Result, Row, Verdict, check_download,
+                     check_json_array, check_lines, detail_table, ensure_tools, failed_verdict, log, ratio_verdict,
+                     loadavg, report, rover_binary)
+
+JOBS = 16  # concurrency for every download tool
+RSS_LIMIT_MB = 60.0  # peak RSS target for every download row
+KB = 1024
+MB = 1024 * 1024
+
+
+class RoverFailed(Exception):
+    """rover failed a setup step of a row: the row reports it as failed targets."""
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Sizes. Quick mode keeps every row's shape but small N, so a development run takes a minute or two.
+
+@dataclass(frozen=True)
+class Scale:
+    runs: int
+    warmup: int
+    latency: int  # 48 KB files behind 50 ms
+    small: int  # 48 KB files
+    medium: int  # 20 KB files
+    tiny: int  # 1 KB files
+    large: int  # 5 MB files
+    few: int  # the "100 photos" side of the memory rows
+    many: int  # the "60 000 photos" side, and the JSON rows
+    rerun: int  # present files for the re-run row
+    listing: int  # photos on the paged service
+
+
+FULL = Scale(runs=3, warmup=1, latency=1000, small=1000, medium=10_000, tiny=60_000, large=50, few=100,
+             many=60_000, rerun=10_000, listing=856)
+QUICK = Scale(runs=2, warmup=0, latency=200, small=200, medium=1000, tiny=2000, large=10, few=100, many=2000,
+              rerun=1000, listing=856)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Contenders: how each tool downloads a PhotoList into a fresh directory.
+
+def rover_stdin(b: Bench, photos: PhotoList, form: str, out: Path, expect_stderr: str | None = None) -> Job:
+    """rover fetch-image - -o OUT -j 16, the photos on stdin as JSON Lines ("jsonl") or one array ("array")."""
+    return Job([str(b.rover), "fetch-image", "-", "-o", str(out), "-j", str(JOBS)],
+               stdin=photos.jsonl if form == "jsonl" else photos.array,
+               check=lambda: check_download(out, photos.count, photos.size), evict=out, expect_stderr=expect_stderr)
+
+
+def download_contenders(b: Bench, photos: PhotoList) -> dict[str, Callable[[str], Job]]:
+    def rover(label: str) -> Job:
+        return rover_stdin(b, photos, "jsonl", b.new_dir(label))
+
+    def curl(label: str) -> Job:
+        out = b.new_dir(label)
+        config = out.parent / f"{out.name}.curl"  # beside the directory, so the directory holds only images
+        config.write_text(photos.curl_template.read_text().replace("@OUT@", str(out)))
+        return Job(["curl", "--parallel", "--parallel-max", str(JOBS), "-s", "-K", str(config)],
+                   check=lambda: check_download(out, photos.count, photos.size, photos.names), evict=out)
+
+    def aria2c(label: str) -> Job:
+        out = b.new_dir(label)
+        return Job(["aria2c", "-j", str(JOBS), "-x", "1", "-i", str(photos.aria2), "--dir", str(out),
+                    "--console-log-level=error", "--summary-interval=0", "--allow-overwrite=true",
+                    "--auto-file-renaming=false"],
+                   check=lambda: check_download(out, photos.count, photos.size, photos.names), evict=out)
+
+    return {"rover": rover, "curl": curl, "aria2c": aria2c}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Rows. Each sets up its load, runs `compare`, and judges rover against the targets from the issues.
+
+def download_row(b: Bench, key: str, title: str, count: int, size: int, *, wall_limit: float | None,
+                 cpu_limit: float | None = None, latency_ms: int = 0) -> Row:
+    """rover vs curl --parallel vs aria2c -j 16 on the same URLs; wall against the faster peer, CPU against curl."""
+    directory = b.files(count, size)
+    if latency_ms:
+        base = b.python_server(f"images-{key}", "images", "--root", str(directory), delay_ms=latency_ms) + "/img"
+    else:
+        base = f"{b.nginx()}/{directory.name}"
+    photos = b.photo_list(count, size, base)
+    results = b.compare(title, download_contenders(b, photos))
+    row = Row(title, details=detail_table(results, count, "ms"))
+    if results["rover"].failure:
+        row.verdicts.append(failed_verdict(title, "download", f"rover failed: {results['rover'].failure}"))
+        return row
+    rover, peers = results["rover"], {n: r for n, r in results.items() if n != "rover"}
+    row.verdicts.append(ratio_verdict(title, "wall", rover.median("wall"),
+                                      {n: r.median("wall") for n, r in peers.items()}, "faster", wall_limit, "s"))
+    if cpu_limit:
+        row.verdicts.append(ratio_verdict(title, "CPU per image", rover.median("cpu") * 1e3 / count,
+                                          {n: r.median("cpu") * 1e3 / count for n, r in peers.items()}, "curl",
+                                          cpu_limit, "ms", 3))
+    rss = rover.peak_rss
+    row.verdicts.append(Verdict(title, "peak RSS", f"{rss:.1f} MB",
+                                ", ".join(f"{n} {r.peak_rss:.1f} MB" for n, r in peers.items()), "",
+                                f"< {RSS_LIMIT_MB:.0f} MB", rss < RSS_LIMIT_MB))
+    return row
+
+
+def row_latency(b: Bench, scale: Scale) -> Row:
+    """Does rover keep 16 requests in flight when the server, not the CPU, sets the pace?"""
+    n = scale.latency
+    return download_row(b, "latency", f"{n:,} × 48 KB, 50 ms per response", n, 48 * KB, wall_limit=1.05,
+                        latency_ms=50)
+
+
+def row_small(b: Bench, scale: Scale) -> Row:
+    """The client's CPU cost per image on raw loopback (issue 15)."""
+    n = scale.small
+    return download_row(b, "small", f"{n:,} × 48 KB", n, 48 * KB, wall_limit=1.2, cpu_limit=1.3)
+
+
+def row_medium(b: Bench, scale: Scale) -> Row:
+    """More images, smaller: per-image overhead dominates (issue 15)."""
+    n = scale.medium
+    return download_row(b, "medium", f"{n:,} × 20 KB", n, 20 * KB, wall_limit=1.2, cpu_limit=1.3)
+
+
+def row_tiny(b: Bench, scale: Scale) -> Row:
+    """Almost no body at all: only per-request cost and memory that grows with the number of photos."""
+    n = scale.tiny
+    return download_row(b, "tiny", f"{n:,} × 1 KB", n, 1 * KB, wall_limit=None)
+
+
+def row_large(b: Bench, scale: Scale) -> Row:
+    """Large-body throughput: bodies must stream to disk, not sit in memory."""
+    n = scale.large
+    return download_row(b, "large", f"{n:,} × 5 MB", n, 5 * MB, wall_limit=1.1)
+
+
+def memory_verdicts(row: str, measure: str, results: dict[str, Result], few: str, many: str) -> list[Verdict]:
+    """Issue 9: the many-photo run within 5 MB of the few-photo one, and at most 45 MB."""
+    if any(r.failure for r in results.values()):
+        why = "; ".join(f"{n}: {r.failure}" for n, r in results.items() if r.failure)
+        return [failed_verdict(row, measure, f"rover failed ({why})")]
+    small, big = results[few].peak_rss, results[many].peak_rss
+    return [Verdict(row, measure, f"{big:.1f} MB ({many.removeprefix('rover, ')})",
+                    f"{small:.1f} MB ({few.removeprefix('rover, ')})", f"+{big - small:.1f} MB",
+                    "≤ +5 MB and ≤ 45 MB", big - small <= 5 and big <= 45)]
+
+
+def already_downloaded(b: Bench, photos: PhotoList) -> Path:
+    """A directory rover has already downloaded these photos into (once, untimed, shared by the re-run rows)."""
+    if photos.jsonl not in b.populated:
+        out = b.new_dir(f"present-{photos.count}")
+        log(f"rover downloads {photos.count:,} photos once (untimed) to re-run on")
+        _, problem = b.run("rover-populate", rover_stdin(b, photos, "jsonl", out))
+        if problem:
+            raise RoverFailed(f"rover could not download the {photos.count} photos to re-run on: {problem}")
+        b.populated[photos.jsonl] = out
+    return b.populated[photos.jsonl]
+
+
+def per_contender(contenders: dict[str, object]) -> dict[str, int]:
+    """The photo count in names like "rover, 60,000 photos"."""
+    return {name: int(re.sub(r"\D", "", name)) for name in contenders}
+
+
+def row_memory(b: Bench, scale: Scale) -> Row:
+    """Peak RSS flat in the number of photos (issue 9), for photos on stdin and for a re-run."""
+    few_n, many_n = scale.few, scale.many
+    title = f"memory: {few_n:,} vs {many_n:,} photos"
+    directory = b.files(many_n, 1 * KB)
+    base = f"{b.nginx()}/{directory.name}"
+    lists = {n: b.photo_list(n, KB, base) for n in (few_n, many_n)}
+    row = Row(title)
+    for form, measure in (("jsonl", "stdin, JSON Lines"), ("array", "stdin, JSON array")):
+        contenders = {f"rover, {n:,} photos": (lambda label, n=n, form=form:
+                                               rover_stdin(b, lists[n], form, b.new_dir(label)))
+                      for n in lists}
+        results = b.compare(f"{title}, {measure}", contenders)
+        row.details += [f"{measure}:", "", *detail_table(results, per_contender(contenders), "µs"), ""]
+        row.verdicts += memory_verdicts(title, f"peak RSS, {measure}", results, *contenders)
+    try:
+        present = {n: already_downloaded(b, photos) for n, photos in lists.items()}
+    except RoverFailed as error:
+        row.verdicts.append(failed_verdict(title, "peak RSS, re-run", str(error)))
+        return row
+    contenders = {f"rover, {n:,} photos": (lambda label, n=n:
+                                           rover_stdin(b, lists[n], "array", present[n], "downloaded 0,"))
+                  for n in lists}
+    results = b.compare(f"{title}, re-run", contenders)
+    row.details += ["re-run, all present (JSON array on stdin):", "",
+                    *detail_table(results, per_contender(contenders), "µs")]
+    row.verdicts += memory_verdicts(title, "peak RSS, re-run (all present)", results, *contenders)
+    return row
+
+
+def rover_supports_sol_range(b: Bench, api: str) -> bool:
+    """The `--sol A..B` syntax is new: an older build rejects it as a usage error (exit 64)."""
+    probe = subprocess.run([str(b.rover), "photos", "curiosity", "--sol", "1000..1001", "--format", "jsonl",
+                            "--base-url", f"{api}/api/v1", "--no-cache"], env=b.env, capture_output=True, text=True)
+    return not (probe.returncode == 64 and "--sol" in probe.stderr)
+
+
+def row_range(b: Bench, scale: Scale) -> Row:
+    """Peak RSS flat in the number of photos when they come from a sol range on the service (issue 9)."""
+    few_n, many_n, per_sol = scale.few, scale.many, 50
+    title = f"memory, sol range: {few_n:,} vs {many_n:,} photos"
+    directory = b.files(many_n, 1 * KB)
+    last_sol = 1000 + many_n // per_sol - 1
+    api = b.python_server("api-range", "api", "--sols", f"1000..{last_sol}", "--per-sol", str(per_sol),
+                          "--img-base", f"{b.nginx()}/{directory.name}")
+    row = Row(title)
+    if not rover_supports_sol_range(b, api):
+        for measure in ("peak RSS, photos --sol A..B", "peak RSS, fetch-image --sol A..B"):
+            row.verdicts.append(Verdict(title, measure, "not supported by this build", "", "",
+                                        "≤ +5 MB and ≤ 45 MB", None))
+        return row
+    ranges = {few_n: f"1000..{1000 + few_n // per_sol - 1}", many_n: f"1000..{last_sol}"}
+    connection = ["--base-url", f"{api}/api/v1", "--no-cache"]
+
+    def listing(n: int) -> Callable[[str], Job]:
+        def job(label: str) -> Job:
+            out = b.new_dir(label) / "photos.jsonl"
+            return Job([str(b.rover), "photos", "curiosity", "--sol", ranges[n], "--format", "jsonl", *connection],
+                       stdout=out, check=check_lines(out, n))
+        return job
+
+    def download(n: int) -> Callable[[str], Job]:
+        def job(label: str) -> Job:
+            out = b.new_dir(label)
+            return Job([str(b.rover), "fetch-image", "curiosity", "--sol", ranges[n], "-o", str(out), "-j",
+                        str(JOBS), *connection], check=lambda: check_download(out, n, KB), evict=out)
+        return job
+
+    for measure, make in (("photos --sol A..B", listing), ("fetch-image --sol A..B", download)):
+        contenders = {f"rover, {n:,} photos": make(n) for n in (few_n, many_n)}
+        results = b.compare(f"{title}, {measure}", contenders)
+        row.details += [f"{measure}:", "", *detail_table(results, per_contender(contenders), "µs"), ""]
+        row.verdicts += memory_verdicts(title, f"peak RSS, {measure}", results, *contenders)
+    return row
+
+
+def row_listing(b: Bench, scale: Scale) -> Row:
+    """A paged listing with latency against the best any client can do: page 1, then the rest at once."""
+    n = scale.listing
+    title = f"listing: {n} photos, 100 per page, 100 ms per response"
+    api = b.python_server("api-listing", "api", "--sols", "1000..1000", "--per-sol", str(n), "--img-base",
+                          "http://127.0.0.1:9/img", "--max-per-page", "100", "--pagination", delay_ms=100)
+
+    def rover(label: str) -> Job:
+        out = b.new_dir(label) / "photos.json"
+        return Job([str(b.rover), "--service", "marsvista", "--base-url", f"{api}/api/v1", "photos", "curiosity",
+                    "--sol", "1000", "--json", "--no-cache"], stdout=out, check=check_json_array(out, n))
+
+    def best_case(label: str) -> Job:
+        out = b.new_dir(label) / "photos.jsonl"
+        return Job([sys.executable, str(BENCH_DIR / "best_case_pages.py"),
+                    f"{api}/api/v1/rovers/curiosity/photos?sol=1000&per_page=100"],
+                   stdout=out, check=check_lines(out, n))
+
+    results = b.compare(title, {"rover": rover, "best case (Python)": best_case})
+    row = Row(title, details=detail_table(results, n, "µs"))
+    if results["rover"].failure:
+        row.verdicts.append(failed_verdict(title, "wall", f"rover failed: {results['rover'].failure}"))
+    else:
+        row.verdicts.append(ratio_verdict(title, "wall", results["rover"].median("wall"),
+                                          {"best case": results["best case (Python)"].median("wall")},
+                                          "best case", 1.05, "s"))
+    return row
+
+
+def per_photo_verdict(title: str, measure: str, rover: Result, peers: dict[str, float], n: int,
+                      limit: float) -> Verdict:
+    """CPU µs per photo: rover against the sum of the peers' (the work rover does in one process)."""
+    if rover.failure:
+        return failed_verdict(title, measure, f"rover failed: {rover.failure}")
+    reference = sum(peers.values())
+    verdict = ratio_verdict(title, measure, rover.median("cpu") * 1e6 / n,
+                            {" + ".join(peers): reference * 1e6 / n}, " + ".join(peers), limit, "µs", 1)
+    verdict.peers = ", ".join(f"{name} {value * 1e6 / n:.1f} µs" for name, value in peers.items())
+    return verdict
+
+
+def row_json(b: Bench, scale: Scale) -> Row:
+    """JSON throughput on a large listing (issue 15): within 2x of jq -c on the same bytes.
+
+    Encoding: `rover photos --format jsonl` from the mock service (its CPU, so the server's time is not
+    counted; it still includes the HTTP client) against `jq -c '.photos[]'` over the very pages rover reads.
+    Decoding: a re-run of `rover fetch-image -` over a JSON array whose files are all present, against
+    `jq -c '.[]'` over the same array plus `find` listing the directory with sizes: what the re-run must do.
+    """
+    n = scale.many
+    title = f"JSON: {n:,} photos"
+    api = b.python_server("api-json", "api", "--sols", "1000..1000", "--per-sol", str(n), "--img-base",
+                          "http://127.0.0.1:9/img")
+    pages = b.work / "lists" / "json-pages.json"
+    with open(pages, "wb") as f:  # rover asks for 500 a page on this preset: the same answers, concatenated
+        for page in range(1, n // 500 + 2):
+            url = f"{api}/api/v1/rovers/curiosity/photos?sol=1000&page={page}&per_page=500"
+            answer = subprocess.run(["curl", "-sf", url], env=b.env, capture_output=True)
+            if answer.returncode != 0:
+                raise BenchError(f"the mock service did not answer {url}")
+            f.write(answer.stdout)
+            f.write(b"\n")
+
+    def rover_encode(label: str) -> Job:
+        out = b.new_dir(label) / "photos.jsonl"
+        return Job([str(b.rover), "photos", "curiosity", "--sol", "1000", "--format", "jsonl", "--base-url",
+                    f"{api}/api/v1", "--no-cache"], stdout=out, check=check_lines(out, n))
+
+    def jq_encode(label: str) -> Job:
+        out = b.new_dir(label) / "photos.jsonl"
+        return Job(["jq", "-c", ".photos[]", str(pages)], stdout=out, check=check_lines(out, n))
+
+    row = Row(title)
+    results = b.compare(f"{title}, encode", {"rover": rover_encode, "jq": jq_encode})
+    row.details += ["encode (`photos --format jsonl` vs `jq -c '.photos[]'`):", "",
+                    *detail_table(results, n, "µs"), ""]
+    row.verdicts.append(per_photo_verdict(title, "encode, CPU per photo", results["rover"],
+                                          {"jq": results["jq"].median("cpu")}, n, 2.0))
+
+    photos = b.photo_list(n, KB, f"{b.nginx()}/{b.files(n, KB).name}")
+    try:
+        present = already_downloaded(b, photos)
+    except RoverFailed as error:
+        row.verdicts.append(failed_verdict(title, "decode", str(error)))
+        return row
+    listing = ["find", str(present), "-type", "f", "-printf", "%s %f\n"]
+    results = b.compare(f"{title}, decode", {
+        "rover": lambda label: rover_stdin(b, photos, "array", present, "downloaded 0,"),
+        "jq": lambda label: Job(["jq", "-c", ".[]", str(photos.array)]),
+        "find": lambda label: Job(listing)})
+    row.details += ["decode (re-run of `fetch-image -` over a JSON array, all present):", "",
+                    *detail_table(results, n, "µs")]
+    row.verdicts.append(per_photo_verdict(title, "decode + re-run, CPU per photo", results["rover"],
+                                          {"jq": results["jq"].median("cpu"), "find": results["find"].median("cpu")},
+                                          n, 2.0))
+    return row
+
+
+def row_rerun(b: Bench, scale: Scale) -> Row:
+    """A re-run over present files costs little above listing the directory (issue 15: ≤ 15 µs a photo)."""
+    n = scale.rerun
+    title = f"re-run: {n:,} photos present"
+    photos = b.photo_list(n, KB, f"{b.nginx()}/{b.files(n, KB).name}")
+    row = Row(title)
+    try:
+        present = already_downloaded(b, photos)
+    except RoverFailed as error:
+        row.verdicts.append(failed_verdict(title, "wall above a listing", str(error)))
+        return row
+    results = b.compare(title, {
+        "rover": lambda label: rover_stdin(b, photos, "jsonl", present, "downloaded 0,"),
+        "find": lambda label: Job(["find", str(present), "-type", "f", "-printf", "%s %f\n"])})
+    row.details = detail_table(results, n, "µs")
+    if results["rover"].failure:
+        row.verdicts.append(failed_verdict(title, "wall above a listing", f"rover failed: {results['rover'].failure}"))
+        return row
+    rover_us, find_us = (results[k].median("wall") * 1e6 / n for k in ("rover", "find"))
+    above = rover_us - find_us
+    row.verdicts.append(Verdict(title, "wall per photo above `find`", f"{rover_us:.1f} µs", f"find {find_us:.1f} µs",
+                                f"+{above:.1f} µs", "≤ +15 µs", above <= 15))
+    return row
+
+
+ROWS: dict[str, Callable[[Bench, Scale], Row]] = {
+    "latency": row_latency, "small": row_small, "medium": row_medium, "tiny": row_tiny, "large": row_large,
+    "memory": row_memory, "range": row_range, "listing": row_listing, "json": row_json, "rerun": row_rerun,
+}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Command line.
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rows", default="all", help=f"comma-separated, from: {', '.join(ROWS)} (default: all)")
+    parser.add_argument("--quick", action="store_true", help="small N and 2 runs, for development")
+    parser.add_argument("--runs", type=int, help="timed runs per contender (default 3; quick 2)")
+    parser.add_argument("--warmup", type=int, help="untimed runs first (default 1; quick 0)")
+    parser.add_argument("--timeout", type=float, default=300, help="seconds per tool run (default 300)")
+    parser.add_argument("--quiet-wait", type=float, default=20,
+                        help="seconds to wait before each timed run for other work to leave the CPUs (default 20)")
+    parser.add_argument("--rebuild", action="store_true", help="rebuild .build-bench even if rover is there")
+    parser.add_argument("--output", default=str(BENCH_DIR / "results.md"), help="where the table is written")
+    args = parser.parse_args()
+    args.rows = list(ROWS) if args.rows == "all" else args.rows.split(",")
+    if unknown := [r for r in args.rows if r not in ROWS]:
+        parser.error(f"unknown rows {unknown}; known: {', '.join(ROWS)}")
+    return args
+
+
+def main() -> int:
+    args = parse_args()
+    scale = QUICK if args.quick else FULL
+    scale = dataclasses.replace(scale, runs=args.runs or scale.runs,
+                                warmup=scale.warmup if args.warmup is None else args.warmup)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    bench = None
+    try:
+        ensure_tools()
+        rover = rover_binary(args.rebuild)
+        tmp_parent = Path(os.environ.get("BENCH_TMPDIR", "/var/tmp"))  # a real disk, like users' downloads
+        # Every run's output stays on disk until exit: refuse to start rather than fill the disk halfway.
+        need_gb = 1 if args.quick else 15
+        if shutil.disk_usage(tmp_parent).free < need_gb * 1024**3:
+            raise BenchError(f"need ~{need_gb} GB free in {tmp_parent}")
+        bench = Bench(rover, scale.runs, scale.warmup, args.timeout, args.quiet_wait, tmp_parent)
+        log(f"rows {', '.join(args.rows)}; work dir {bench.work}")
+        load_before = loadavg()
+        rows = []
+        for name in args.rows:
+            cost = bench.wait_for_cheap_creates()
+            log(f"row {name} (creating a file costs {cost:.0f} µs)")
+            rows.append(ROWS[name](bench, scale))
+        text = report(bench, rows, load_before, args.quick)
+    except BenchError as error:
+        log(f"ERROR: {error}")
+        return 2
+    except KeyboardInterrupt:
+        log("interrupted")
+        return 130
+    except Exception:  # a bug or a broken machine: the benchmark could not run, which is exit 2, not 1
+        log(f"ERROR:\n{traceback.format_exc()}")
+        return 2
+    finally:
+        if bench:
+            bench.close()
+    Path(args.output).write_text(text)
+    sys.stdout.write(text)
+    log(f"table written to {args.output}")
+    return 1 if any(v.passed is False for row in rows for v in row.verdicts) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""Small HTTP/1.1 keep-alive servers for bench/bench.py, on the address given (always 127.0.0.1 there).
+
+Why asyncio and not `python3 -m http.server`: that one speaks HTTP/1.0 without keep-alive, so clients would pay a
+new connection per request and the benchmark would measure the server. Here every connection is a task, so
+simulated latency overlaps across connections the way a real host's does.
+
+    servers.py images --root DIR --delay-ms 50 --port-file F
+        GET /img/NAME: the file NAME from DIR as image/jpeg, after the delay.
+    servers.py api --sols 1000..1001 --per-sol 50 --img-base http://127.0.0.1:P/tiny --port-file F
+        A mock of the Photos API (original shapes, section 1 of the API reference):
+        GET /api/v1/manifests/curiosity and GET /api/v1/rovers/curiosity/photos?sol=S&page=P&per_page=PP.
+        --max-per-page and --pagination make it behave like Mars Vista (per_page clamped, a `pagination` object).
+
+The chosen port is written to --port-file (write, then rename) once the server listens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime
+import json
+import math
+import os
+import re
+import signal
+from collections.abc import Awaitable, Callable
+from urllib.parse import parse_qs, urlsplit
+
+SAFE_NAME = re.compile(r"^[A-Za-z0-9._-]+$")  # no slashes, so no path escapes from --root
+
+# (status line, content type, body)
+Response = tuple[str, str, bytes]
+Handler = Callable[[str, str], Awaitable[Response]]
+
+
+def response_head(status: str, length: int, content_type: str, keep_alive: bool) -> bytes:
+    connection = "keep-alive" if keep_alive else "close"
+    return (
+        f"HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {length}\r\n"
+        f"Connection: {connection}\r\n\r\n"
+    ).encode("ascii")
+
+
+async def serve_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, handler: Handler) -> None:
+    """Answers requests on one connection until the client closes it or asks to."""
+    try:
+        while True:
+            request_line = await reader.readline()
+            if not request_line:
+                return  # the client closed an idle keep-alive connection
+            headers: dict[str, str] = {}
+            while (line := await reader.readline()) not in (b"\r\n", b"\n", b""):
+                name, _, value = line.decode("latin-1").partition(":")
+                headers[name.strip().lower()] = value.strip()
+            if body_length := int(headers.get("content-length", "0") or "0"):
+                await reader.readexactly(body_length)  # so the next request on this connection parses cleanly
+            method, target, version = (request_line.decode("latin-1").split() + ["", "", ""])[:3]
+            connection = headers.get("connection", "").lower()
+            keep_alive = (version == "HTTP/1.1" and connection != "close") or connection == "keep-alive"
+            status, content_type, body = await handler(method, target)
+            head = response_head(status, len(body), content_type, keep_alive)
+            writer.write(head if method == "HEAD" else head + body)
+            await writer.drain()
+            if not keep_alive:
+                return
+    except (ConnectionError, asyncio.IncompleteReadError, ValueError):
+        pass  # a client going away mid-request is normal at the end of a run
+    finally:
+        writer.close()
+
+
+NOT_FOUND: Response = ("404 Not Found", "text/plain", b"not found\n")
+
+
+def image_handler(root: str, delay: float) -> Handler:
+    """Files from root, each after `delay` seconds: a sleep, so other connections proceed meanwhile."""
+
+    async def handle(method: str, target: str) -> Response:
+        await asyncio.sleep(delay)
+        name = target.split("?", 1)[0].removeprefix("/img/")
+        if method not in ("GET", "HEAD") or not target.startswith("/img/") or not SAFE_NAME.match(name):
+            return NOT_FOUND
+        try:
+            with open(os.path.join(root, name), "rb") as f:
+                return ("200 OK", "image/jpeg", f.read())  # from the page cache: microseconds
+        except OSError:
+            return NOT_FOUND
+
+    return handle
+
+
+class PhotoCatalog:
+    """Curiosity photos on sols first..last, `per_sol` each, every one with its own image URL.
+
+    Photo number g (1-based, counted across sols) points at img_base/NNNNNN.jpg, so a download of the listing
+    fetches files the benchmark generated. Answers are built once and kept: the server must cost little next to
+    the client being measured.
+    """
+
+    LANDING = datetime.date(2012, 8, 6)
+    ROVER = {"id": 5, "name": "Curiosity", "landing_date": "2012-08-06", "launch_date": "2011-11-26",
+             "status": "active"}
+    CAMERA = {"id": 20, "name": "FHAZ", "rover_id": 5, "full_name": "Front Hazard Avoidance Camera"}
+
+    def __init__(self, first: int, last: int, per_sol: int, img_base: str, max_per_page: int | None,
+                 pagination: bool) -> None:
+        self.first, self.last, self.per_sol = first, last, per_sol
+        self.img_base = img_base.rstrip("/")
+        self.max_per_page = max_per_page
+        self.pagination = pagination
+        self.answers: dict[str, bytes] = {}
+
+    def earth_date(self, sol: int) -> str:
+        """The original API's formula: landing date + floor(sol × 88775.244 / 86400) days."""
+        return (self.LANDING + datetime.timedelta(days=math.floor(sol * 88775.244 / 86400))).isoformat()
+
+    def photo(self, sol: int, index: int) -> dict:
+        number = (sol - self.first) * self.per_sol + index + 1
+        return {"id": 1_000_000 + number, "sol": sol, "camera": self.CAMERA,
+                "img_src": f"{self.img_base}/{number:06d}.jpg", "earth_date": self.earth_date(sol),
+                "rover": self.ROVER}
+
+    def manifest(self) -> dict:
+        sols = range(self.first, self.last + 1)
+        return {"photo_manifest": {
+            "name": "Curiosity", "landing_date": "2012-08-06", "launch_date": "2011-11-26", "status": "active",
+            "max_sol": self.last, "max_date": self.earth_date(self.last), "total_photos": self.per_sol * len(sols),
+            "photos": [{"sol": s, "earth_date": self.earth_date(s), "total_photos": self.per_sol,
+                        "cameras": ["FHAZ"]} for s in sols]}}
+
+    def photos(self, query: dict[str, list[str]]) -> dict:
+        """One page, or with no `page` every photo of the sol (the original API; Mars Vista always pages)."""
+        sol = int(query.get("sol", ["-1"])[0] or -1)
+        count = self.per_sol if self.first <= sol <= self.last else 0
+        paged = "page" in query or self.pagination
+        page = max(1, int(query.get("page", ["1"])[0] or 1))
+        per_page = max(1, int(query.get("per_page", ["25"])[0] or 25)) if paged else max(count, 1)
+        if self.max_per_page:
+            per_page = min(per_page, self.max_per_page)
+        start = (page - 1) * per_page if paged else 0
+        answer: dict = {"photos": [self.photo(sol, i) for i in range(start, min(count, start + per_page))]}
+        if self.pagination:
+            answer["pagination"] = {"total_count": count, "page": page, "per_page": per_page,
+                                    "total_pages": math.ceil(count / per_page)}
+        return answer
+
+    def answer(self, target: str) -> Response:
+        if (cached := self.answers.get(target)) is None:
+            url = urlsplit(target)
+            if url.path.rstrip("/") == "/api/v1/manifests/curiosity":
+                body = self.manifest()
+            elif url.path.rstrip("/") == "/api/v1/rovers/curiosity/photos":
+                body = self.photos(parse_qs(url.query))
+            else:
+                return ("404 Not Found", "application/json", b'{"status":404,"error":"Not Found"}')
+            cached = self.answers[target] = json.dumps(body, separators=(",", ":")).encode()
+        return ("200 OK", "application/json; charset=utf-8", cached)
+
+
+def api_handler(catalog: PhotoCatalog, delay: float) -> Handler:
+    async def handle(method: str, target: str) -> Response:
+        if delay:
+            await asyncio.sleep(delay)
+        return catalog.answer(target) if method in ("GET", "HEAD") else NOT_FOUND
+
+    return handle
+
+
+def sol_range(text: str) -> tuple[int, int]:
+    first, _, last = text.partition("..")
+    return int(first), int(last or first)
+
+
+async def serve(handler: Handler, host: str, port: int, port_file: str | None) -> None:
+    server = await asyncio.start_server(lambda r, w: serve_connection(r, w, handler), host=host, port=port,
+                                        backlog=1024)
+    if port_file:
+        with open(port_file + ".tmp", "w") as f:
+            f.write(f"{server.sockets[0].getsockname()[1]}\n")
+        os.replace(port_file + ".tmp", port_file)  # the benchmark never reads a half-written number
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        asyncio.get_running_loop().add_signal_handler(sig, stop.set)
+    async with server:
+        await stop.wait()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
+    parser.add_argument("--port-file", help="write the bound port here once listening")
+    parser.add_argument("--delay-ms", type=float, default=0.0, help="wait this long before each response")
+    kinds = parser.add_subparsers(dest="kind", required=True)
+    images = kinds.add_parser("images", help="image files with latency")
+    images.add_argument("--root", required=True)
+    api = kinds.add_parser("api", help="a mock Photos API for Curiosity")
+    api.add_argument("--sols", type=sol_range, required=True, help="FIRST..LAST")
+    api.add_argument("--per-sol", type=int, required=True)
+    api.add_argument("--img-base", required=True, help="image URLs are IMG_BASE/NNNNNN.jpg")
+    api.add_argument("--max-per-page", type=int, help="clamp per_page (Mars Vista: 100)")
+    api.add_argument("--pagination", action="store_true", help="always page and add Mars Vista's pagination")
+    args = parser.parse_args()
+
+    delay = args.delay_ms / 1000.0
+    if args.kind == "images":
+        handler = image_handler(args.root, delay)
+    else:
+        catalog = PhotoCatalog(*args.sols, args.per_sol, args.img_base, args.max_per_page, args.pagination)
+        handler = api_handler(catalog, delay)
+    asyncio.run(serve(handler, args.host, args.port, args.port_file))
+
+
+if __name__ == "__main__":
+    main()
