@@ -11,6 +11,11 @@ public struct CacheStorage<Key: Hashable, Value> {
   public let costLimit: Int?
   private var entries: [Key: Entry] = [:]
   private var clock: UInt64 = 0
+  /// Every use in order, oldest first from `recencyHead`; a record is stale when its entry was used again since.
+  /// Eviction pops from the front, so it costs O(1) amortised instead of a scan of every entry (a download run
+  /// evicts once per photo). Rebuilt from `entries` when stale records outnumber live ones.
+  private var recency: [(clock: UInt64, key: Key)] = []
+  private var recencyHead = 0
   public private(set) var totalCost = 0
 
   public init(countLimit: Int? = nil, costLimit: Int? = nil) {
@@ -26,6 +31,7 @@ public struct CacheStorage<Key: Hashable, Value> {
     clock += 1
     entry.lastUse = clock
     entries[key] = entry
+    noteUse(of: key)
     return entry.value
   }
 
@@ -39,6 +45,7 @@ public struct CacheStorage<Key: Hashable, Value> {
     if let old = entries[key] { totalCost -= old.cost }
     entries[key] = Entry(value: value, cost: max(0, cost), lastUse: clock)
     totalCost += max(0, cost)
+    noteUse(of: key)
     return evict(keeping: key)
   }
 
@@ -71,17 +78,28 @@ public struct CacheStorage<Key: Hashable, Value> {
 
   public mutating func removeAll() {
     entries.removeAll()
+    recency.removeAll()
+    recencyHead = 0
     totalCost = 0
   }
 
-  /// Evicts oldest-first. A linear scan per eviction: caches here hold thousands of entries, not millions.
+  private mutating func noteUse(of key: Key) {
+    recency.append((clock, key))
+    if recency.count - recencyHead > 2 * entries.count + 32 || recencyHead > entries.count + 32 {
+      recency = entries.map { ($0.value.lastUse, $0.key) }.sorted { $0.0 < $1.0 }
+      recencyHead = 0
+    }
+  }
+
+  /// Evicts oldest-first, popping the recency queue and skipping records of entries used again since.
   private mutating func evict(keeping newest: Key) -> [Key] {
     var evicted: [Key] = []
-    while isOverLimit, entries.count > 1 || entries[newest] == nil {
-      guard let victim = entries.filter({ $0.key != newest }).min(by: { $0.value.lastUse < $1.value.lastUse })?.key
-      else { break }
-      removeValue(forKey: victim)
-      evicted.append(victim)
+    while isOverLimit, entries.count > 1 || entries[newest] == nil, recencyHead < recency.count {
+      let (used, key) = recency[recencyHead]
+      recencyHead += 1
+      guard key != newest, let entry = entries[key], entry.lastUse == used else { continue }
+      removeValue(forKey: key)
+      evicted.append(key)
     }
     // A single entry larger than the whole cost limit is not kept.
     if isOverLimit, entries.count == 1, removeValue(forKey: newest) != nil { evicted.append(newest) }
