@@ -4,18 +4,13 @@ import Foundation
   import Glibc
 #endif
 
-/// A record of completed photos, one tab-separated line each (`rover`, `id`, `bytes`, `path`, `product`), appended as each
-/// photo completes so an interrupted run keeps what it finished.
+/// A record of completed photos, one tab-separated line each (`rover`, `id`, `bytes`, `path`, `product`),
+/// appended as each photo completes so an interrupted run keeps what it finished.
 ///
 /// The file is opened without following a link, read only after taking an exclusive lock that is held for the
 /// whole run (so two processes sharing it take turns instead of both downloading everything), and read line by
 /// line: a line that is not UTF-8 or not four fields is skipped and counted, never the whole file.
 public final class DownloadArchive: @unchecked Sendable {
-  public struct Entry: Hashable, Sendable {
-    public var bytes: Int
-    public var path: String
-  }
-
   public let path: String
   /// Lines that could not be read; the caller says so once.
   public let skippedLines: Int
@@ -23,13 +18,9 @@ public final class DownloadArchive: @unchecked Sendable {
   private let lock = NSLock()
   private let descriptor: Int32
   /// Byte counts by a 64-bit hash of the key, not the key itself: a mission's record is tens of thousands of
-  /// lines, and memory must stay flat in the number of photos (16 bytes a photo, not 200).
-  private var entries: [UInt64: Int] = [:]
-  private var byPath: [UInt64: Int] = [:]
-  /// Products recorded by earlier runs: photos of this run that share an image URL share one download and each
-  /// still gets its own file, so only an earlier run's record says a frame is done under another id.
-  private var earlierProducts: Set<UInt64> = []
-  private var earlierIDs: Set<UInt64> = []
+  /// lines, and memory must stay small in the number of photos (a few bytes a key, not a line).
+  private var entries: [UInt64: Recorded] = [:]
+  private var byPath: [UInt64: UInt32] = [:]
   private var pending = Data()
   private var pendingCount = 0
   /// Lines held back before a write; 0 writes each line at once (the user's `--archive`), more saves a write per
@@ -52,14 +43,16 @@ public final class DownloadArchive: @unchecked Sendable {
     }
     do {
       try await Self.lockExclusively(descriptor, path: path, onWait: onWait)
-      let (loaded, skipped, tornTail) = try Self.read(descriptor, path: path)
-      skippedLines = skipped
-      for (key, entry) in loaded {
-        let hash = StableHash.value(key)
-        entries[hash] = entry.bytes
-        byPath[StableHash.value(entry.path)] = entry.bytes
-        if key.contains("\tproduct:") { earlierProducts.insert(hash) } else { earlierIDs.insert(hash) }
+      var loaded: [UInt64: Recorded] = [:]
+      var paths: [UInt64: UInt32] = [:]
+      let (skipped, tornTail) = try Self.read(descriptor, path: path) { key, product, size, path in
+        loaded[key] = Recorded(bytes: size, earlier: true)
+        if let product { loaded[product] = Recorded(bytes: size, earlier: true) }
+        paths[path] = size
       }
+      entries = loaded
+      byPath = paths
+      skippedLines = skipped
       // A run killed mid-line left a torn tail: the next record starts on a line of its own.
       if tornTail { pending.append(UInt8(ascii: "\n")) }
     } catch {
@@ -85,42 +78,65 @@ public final class DownloadArchive: @unchecked Sendable {
     }
   }
 
-  private static func read(_ descriptor: Int32, path: String) throws -> (
-    entries: [(String, Entry)], skipped: Int, tornTail: Bool
-  ) {
-    var data = Data()
+  /// One record's size, and whether an earlier run wrote it: photos of this run that share an image URL share one
+  /// download and each still gets its own file, so only an earlier run says a frame is done under another id.
+  struct Recorded {
+    var bytes: UInt32
+    var earlier: Bool
+  }
+
+  /// Reads the file a chunk at a time and hands over each good line's hashed keys (id, product where recorded,
+  /// path) and size; nothing of the text is kept. Returns the bad lines' count and whether the last line is torn.
+  private static func read(
+    _ descriptor: Int32, path: String, _ each: (UInt64, UInt64?, UInt32, UInt64) -> Void
+  ) throws -> (skipped: Int, tornTail: Bool) {
+    var skipped = 0
+    var line: [UInt8] = []
+    var overlong = false
+    let maxLine = 16_384
     var buffer = [UInt8](repeating: 0, count: 65_536)
     var offset: off_t = 0
+    func parse(_ bytes: [UInt8]) {
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        skipped += 1
+        return
+      }
+      let fields = text.split(separator: "\t", omittingEmptySubsequences: false)
+      // rover, id, bytes, path, and since the product key, the product (older records have four fields).
+      guard fields.count == 4 || fields.count == 5, let size = UInt32(fields[2]) else {
+        skipped += 1
+        return
+      }
+      let rover = String(fields[0])
+      let product = fields.count == 5 ? StableHash.value(key(rover: rover, id: "product:" + fields[4])) : nil
+      each(
+        StableHash.value(key(rover: rover, id: String(fields[1]))), product, size, StableHash.value(String(fields[3])))
+    }
     while true {
       let count = pread(descriptor, &buffer, buffer.count, offset)
       if count < 0, errno == EINTR { continue }
       if count < 0 { throw DownloadError.io(path: path, reason: errnoText()) }
       if count == 0 { break }
-      data.append(contentsOf: buffer[0..<count])
       offset += off_t(count)
-    }
-    var entries: [(String, Entry)] = []
-    var skipped = 0
-    let tornTail = !data.isEmpty && data.last != UInt8(ascii: "\n")
-    let lines = data.split(separator: UInt8(ascii: "\n"))
-    for (index, line) in lines.enumerated() {
-      // The torn tail is an unfinished record, not a bad one: drop it without counting.
-      if tornTail && index == lines.count - 1 { break }
-      guard let text = String(validating: line, as: UTF8.self) else {
-        skipped += 1
-        continue
+      for byte in buffer[0..<count] {
+        if byte == 0x0A {
+          if overlong {
+            skipped += 1
+          } else if !line.isEmpty {
+            parse(line)
+          }
+          line.removeAll(keepingCapacity: true)
+          overlong = false
+        } else if line.count < maxLine {
+          line.append(byte)
+        } else {
+          // No record is this long: a damaged or hostile file must not grow memory with one endless line.
+          overlong = true
+        }
       }
-      let fields = text.split(separator: "\t", omittingEmptySubsequences: false)
-      // rover, id, bytes, path, and since the product key, the product (older records have four fields).
-      guard fields.count == 4 || fields.count == 5, let bytes = Int(fields[2]), bytes >= 0 else {
-        skipped += 1
-        continue
-      }
-      let entry = Entry(bytes: bytes, path: String(fields[3]))
-      entries.append((key(rover: String(fields[0]), id: String(fields[1])), entry))
-      if fields.count == 5 { entries.append((key(rover: String(fields[0]), id: "product:" + fields[4]), entry)) }
     }
-    return (entries, skipped, tornTail)
+    // The torn tail is an unfinished record, not a bad one: dropped without counting.
+    return (skipped, !line.isEmpty)
   }
 
   static func key(rover: String, id: String) -> String { rover.lowercased() + "\t" + id }
@@ -130,20 +146,20 @@ public final class DownloadArchive: @unchecked Sendable {
   public func bytes(for photo: Photo) -> Int? {
     let byID = StableHash.value(Self.key(rover: photo.rover.name, id: photo.id.description))
     let byProduct = StableHash.value(Self.key(rover: photo.rover.name, id: "product:" + photo.productKey))
-    return lock.withLock { entries[byID] ?? entries[byProduct] }
+    return lock.withLock { (entries[byID] ?? entries[byProduct]).map { Int($0.bytes) } }
   }
 
   /// Whether the frame is recorded under another id (listed by another service), not under this photo's own.
   public func hasFrameUnderAnotherID(_ photo: Photo) -> Bool {
     let byID = StableHash.value(Self.key(rover: photo.rover.name, id: photo.id.description))
     let byProduct = StableHash.value(Self.key(rover: photo.rover.name, id: "product:" + photo.productKey))
-    return lock.withLock { !earlierIDs.contains(byID) && earlierProducts.contains(byProduct) }
+    return lock.withLock { entries[byID]?.earlier != true && entries[byProduct]?.earlier == true }
   }
 
   /// The recorded size of the file at `path` (relative to the output directory).
   public func bytes(forPath path: String) -> Int? {
     let key = StableHash.value(path)
-    return lock.withLock { byPath[key] }
+    return lock.withLock { byPath[key].map(Int.init) }
   }
 
   public var count: Int { lock.withLock { entries.count } }
@@ -180,9 +196,12 @@ public final class DownloadArchive: @unchecked Sendable {
       pending.append(contentsOf: line.utf8)
       pendingCount += 1
       if pendingCount > batch { try writePending() }
-      entries[StableHash.value(Self.key(rover: photo.rover.name, id: photo.id.description))] = bytes
-      entries[StableHash.value(Self.key(rover: photo.rover.name, id: "product:" + photo.productKey))] = bytes
-      byPath[StableHash.value(path)] = bytes
+      let size = UInt32(clamping: bytes)
+      entries[StableHash.value(Self.key(rover: photo.rover.name, id: photo.id.description))] = Recorded(
+        bytes: size, earlier: false)
+      entries[StableHash.value(Self.key(rover: photo.rover.name, id: "product:" + photo.productKey))] = Recorded(
+        bytes: size, earlier: false)
+      byPath[StableHash.value(path)] = size
     }
   }
 }

@@ -22,7 +22,7 @@ public final class Downloader: Sendable {
   let events: @Sendable (DownloadEvent) -> Void
   /// Keyed by image URL so a URL is fetched once however many photos share it. Finished tasks stay for a while
   /// (photos sharing an image are listed close together), within a bound so a mission does not fill memory.
-  let inFlight = Cache<String, InFlight>(countLimit: 4096, label: "rover.downloads")
+  let inFlight = Cache<String, InFlight>(countLimit: 1024, label: "rover.downloads")
   /// Open subdirectories by relative path: most photos share one, and a descriptor spares walking it again.
   /// Bounded, because a mission has thousands of sol directories and a process only so many descriptors.
   let directories = Cache<String, SafeDirectory>(countLimit: 64, label: "rover.directories")

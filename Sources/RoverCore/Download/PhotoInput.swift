@@ -50,10 +50,14 @@ public final class PhotoInput: @unchecked Sendable {
 
   /// Up to `count` items; an empty array at the end of the input.
   public func next(upTo count: Int = 256) async throws -> [Item] {
-    if try await format() == .json { return try await nextObjects(upTo: count) }
-    var items: [Item] = []
-    while items.count < count, let item = try await nextItem() { items.append(contentsOf: item) }
-    return items
+    switch try await format() {
+    case nil: return []
+    case .json: return try await nextObjects(upTo: count)
+    case .lines:
+      var items: [Item] = []
+      while items.count < count, let item = try await nextLine() { items.append(contentsOf: item) }
+      return items
+    }
   }
 
   /// Up to `count` objects decoded together as one array: a `JSONDecoder` call costs far more than the bytes it
@@ -95,18 +99,6 @@ public final class PhotoInput: @unchecked Sendable {
     return items
   }
 
-  private func nextItem() async throws -> [Item]? {
-    guard let format = try await format() else { return nil }
-    if format == .json, try await peekNonSpace() == nil {
-      if inArray { throw DownloadError.malformedInput(detail: "the JSON array is not closed") }
-      return nil
-    }
-    switch format {
-    case .lines: return try await nextLine()
-    case .json: return try await nextJSONValue()
-    }
-  }
-
   // MARK: Lines of URLs or ids
 
   private func nextLine() async throws -> [Item]? {
@@ -141,43 +133,8 @@ public final class PhotoInput: @unchecked Sendable {
 
   // MARK: JSON values
 
-  /// The next photo object: an element of the top-level array, or the next top-level object.
-  private func nextJSONValue() async throws -> [Item]? {
-    while true {
-      guard let first = try await peekNonSpace() else {
-        if inArray { throw DownloadError.malformedInput(detail: "the JSON array is not closed") }
-        return nil
-      }
-      if !started {
-        started = true
-        if first == UInt8(ascii: "[") {
-          inArray = true
-          position += 1
-          continue
-        }
-      }
-      if inArray {
-        if first == UInt8(ascii: ",") {
-          position += 1
-          continue
-        }
-        if first == UInt8(ascii: "]") {
-          position += 1
-          inArray = false
-          continue
-        }
-      }
-      guard first == UInt8(ascii: "{") else {
-        line += 1
-        throw DownloadError.malformedInput(detail: "\(place()): expected a photo object")
-      }
-      line += 1
-      let object = try await readObject()
-      return try decode(object)
-    }
-  }
-
-  /// The next object's bytes, or nil at the end; `nextJSONValue` without the decoding.
+  /// The next photo object's bytes (an element of the top-level array, or the next top-level object), or nil at
+  /// the end.
   private func nextRawObject() async throws -> [UInt8]? {
     while true {
       guard let first = try await peekNonSpace() else {

@@ -131,13 +131,14 @@ import Testing
     var text = Data()
     for id in 1...5 { text += Data("curiosity\t\(id)\t4096\tx/\(id).jpg\n".utf8) }
     text += Data([0x63, 0xFF, 0xFE, 0x09, 0x0A])  // invalid UTF-8
+    text += Data(repeating: 0x41, count: 100_000) + Data([0x0A])  // one endless line
     text += Data("curiosity\t6\t40".utf8)  // torn by a crash
     try text.write(to: archive)
     let photos = (1...7).map { Self.photo($0, api.server.url("/images/\($0).jpg")) }
     let (summary, _, warnings) = try await Self.run(photos, into: dir, archive: archive)
     #expect(summary.skipped == 5)
     #expect(summary.downloaded == 2)
-    #expect(warnings.contains { $0.contains("skipped 1 unreadable line") }, "\(warnings)")
+    #expect(warnings.contains { $0.contains("skipped 2 unreadable lines") }, "\(warnings)")
     let lines = try String(contentsOf: archive, encoding: .isoLatin1).split(separator: "\n")
     #expect(lines.filter { $0.hasPrefix("curiosity\t6\t4096\t") || $0.hasPrefix("curiosity\t7\t4096\t") }.count == 2)
   }
