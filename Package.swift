@@ -20,9 +20,13 @@ let package = Package(
     .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
     // `rover gallery --thumbnails`: libjpeg-turbo and libpng (Debian: libturbojpeg0-dev, libpng-dev).
     .target(name: "CImage", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("png")]),
+    // The output directory's record and `watch`'s state (Debian: libsqlite3-dev): a few statements through the C
+    // API, where GRDB would add minutes of build on two cores for nothing this code uses.
+    .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
     .target(
       name: "RoverCore",
       dependencies: [
+        "CSQLite",
         .target(name: "CCurl", condition: .when(platforms: [.linux])),
         .target(name: "CImage", condition: .when(platforms: [.linux])),
         // AsyncChannel: a listing feeds the downloader with back-pressure, so memory stays flat in photos.

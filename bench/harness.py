@@ -31,7 +31,7 @@ from pathlib import Path
 
 BENCH_DIR = Path(__file__).resolve().parent
 REPO_DIR = BENCH_DIR.parent
-TRACK_FILE = ".rover-downloads.tsv"  # rover's re-run record, allowed next to the images
+TRACK_FILES = {".rover-record.sqlite", ".rover-record.sqlite-journal"}  # rover's record, allowed next to the images
 
 
 def log(message: str) -> None:
@@ -462,7 +462,7 @@ def evict_from_page_cache(directory: Path) -> None:
 def check_download(out: Path, count: int, size: int, names: list[str] | None = None) -> str | None:
     """Every file there, whole, nothing else left behind. curl and aria2c must use the names given; rover names
     files from its own template, so it is held to the count and the sizes, and may keep its re-run record."""
-    entries = [e for e in os.scandir(out) if e.name != TRACK_FILE]
+    entries = [e for e in os.scandir(out) if e.name not in TRACK_FILES]
     wrong = [e.name for e in entries if not e.is_file() or e.stat().st_size != size]
     if len(entries) != count or wrong:
         return f"expected {count} files of {size} bytes, found {len(entries)}; wrong: {wrong[:5]}"

@@ -22,18 +22,23 @@ public final class MockRawFeeds: MockService {
   public static let curiosityLatestPath = MockRawRouter.curiosityLatestPath
   public static let insightLatestPath = MockRawRouter.insightLatestPath
 
-  public let dataset: MockRawDataset
+  /// What is served now; `update` changes it.
+  public var dataset: MockRawDataset { router.dataset }
   public let server: TestHTTPServer
   private let router: MockRawRouter
   public var faults: MockFaults { router.faults }
 
   public init(dataset: MockRawDataset = .standard) throws {
     let router = MockRawRouter(dataset: dataset)
-    self.dataset = dataset
     self.router = router
     server = try TestHTTPServer { router.respond(to: $0) }
     let base = server.baseURL.absoluteString
     router.base.withLock { $0 = base }
+  }
+
+  /// Changes what the feeds serve from the next request on (new sols, late frames, re-sent versions).
+  public func update(_ change: (inout MockRawDataset) -> Void) {
+    router.data.withLock { change(&$0) }
   }
 
   /// `http://127.0.0.1:<port>`, standing in for `https://mars.nasa.gov`: what `--base-url` takes.

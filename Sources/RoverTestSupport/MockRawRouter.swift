@@ -13,13 +13,15 @@ final class MockRawRouter: Sendable {
   static let notFoundPage =
     "<!DOCTYPE html><html><head><title>Page Not Found | NASA Mars Exploration</title></head></html>\n"
 
-  let dataset: MockRawDataset
+  /// Changeable while serving: a feed that publishes new sols, late frames and re-sent versions.
+  let data: Locked<MockRawDataset>
+  var dataset: MockRawDataset { data.withLock { $0 } }
   let faults = MockFaults()
   /// `http://127.0.0.1:<port>`, known only once the server is listening; it stands in for `https://mars.nasa.gov`.
   let base = Locked("")
 
   init(dataset: MockRawDataset) {
-    self.dataset = dataset
+    data = Locked(dataset)
   }
 
   var baseURL: String {

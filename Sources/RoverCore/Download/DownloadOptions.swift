@@ -11,9 +11,12 @@ public struct DownloadOptions: Sendable {
   /// The user's `--archive` file, consulted before anything else.
   public var archive: URL?
   public var writeMetadata: Bool
+  /// Keep only the highest version of a frame NASA re-sends (`sync`): a lower one is not downloaded, and is
+  /// removed (with its sidecar) once a higher one is in place.
+  public var highestVersionsOnly = false
 
   /// The hidden record kept in each output directory, which lets a re-run skip files of the right size.
-  public static let recordName = ".rover-downloads.tsv"
+  public static let recordName = DownloadRecord.fileName()
 
   public init(
     outputDirectory: URL, template: NameTemplate, jobs: Int = 8, retryPolicy: RetryPolicy = RetryPolicy(),

@@ -54,22 +54,31 @@ public final class Downloader: Sendable {
   /// a job slot is free, so memory depends on `jobs` and the batch size, never on how many photos there are. A
   /// failure of the source (the listing's service going down) ends the run after the photos in flight, and is
   /// returned in the summary rather than thrown, so the summary still tells what was done.
-  public func run<Batches: AsyncSequence & Sendable>(_ batches: Batches) async throws -> DownloadSummary
+  ///
+  /// `record` is the output directory's record when the caller holds it already (a sync); otherwise the run opens
+  /// it.
+  public func run<Batches: AsyncSequence & Sendable>(_ batches: Batches, record given: DownloadRecord? = nil)
+    async throws -> DownloadSummary
   where Batches.Element == [Photo] {
     let started = Date()
     let root = try SafeDirectory.root(options.outputDirectory)
     root.removeStaleTemporaries()
     let events = self.events
     let notice: (String) -> Void = { events(.warning($0)) }
-    let record = try await DownloadArchive(
-      directory: root.descriptor, name: DownloadOptions.recordName,
-      shownAs: root.path + "/" + DownloadOptions.recordName, batch: 64, onWait: notice)
+    var record: DownloadRecord
+    if let given {
+      record = given
+    } else {
+      record = try await DownloadRecord(directory: root, onWait: notice)
+      Self.tell(record, notice)
+    }
     var archive: DownloadArchive?
     if let url = options.archive {
       archive = try await DownloadArchive(name: url.path, shownAs: url.path, onWait: notice)
     }
-    for file in [record, archive].compactMap({ $0 }) where file.skippedLines > 0 {
-      notice("skipped \(file.skippedLines) unreadable line\(file.skippedLines == 1 ? "" : "s") in \(file.path)")
+    if let archive, archive.skippedLines > 0 {
+      notice(
+        "skipped \(archive.skippedLines) unreadable line\(archive.skippedLines == 1 ? "" : "s") in \(archive.path)")
     }
     var source = PhotoFeed(batches.makeAsyncIterator())
     // The template is checked against the first batch before any image request: a clash there is a usage error.
@@ -121,9 +130,20 @@ public final class Downloader: Sendable {
     return summary
   }
 
+  /// What the record's opening found that the user should know: a damaged file set aside, bad lines imported.
+  public static func tell(_ record: DownloadRecord, _ notice: (String) -> Void) {
+    if let aside = record.rebuiltFrom {
+      notice("\(record.path) was damaged: moved to \(aside) and started afresh (files in place still count)")
+    }
+    if record.skippedLines > 0 {
+      let lines = record.skippedLines
+      notice("skipped \(lines) unreadable line\(lines == 1 ? "" : "s") of the old record \(DownloadRecord.legacyName)")
+    }
+  }
+
   struct RunContext: Sendable {
     let root: SafeDirectory
-    let record: DownloadArchive
+    let record: DownloadRecord
     let archive: DownloadArchive?
     let client: HTTPClient
   }
@@ -190,6 +210,7 @@ public final class Downloader: Sendable {
       }
       try context.record.record(photo, bytes: saved.bytes, path: relative)
       try context.archive?.record(photo, bytes: saved.bytes, path: relative)
+      if options.highestVersionsOnly { try removeLowerVersions(than: photo, keeping: relative, context: context) }
       return result(.downloaded(bytes: saved.bytes))
     } catch let error as DownloadError {
       return Task.isCancelled ? nil : result(.failed(error))
@@ -208,13 +229,33 @@ public final class Downloader: Sendable {
     }
   }
 
+  /// A lower version's file and sidecar, once a higher one is in place. Paths come from the record, so each is
+  /// checked again before anything is removed: relative, no `..`, walked without following links.
+  private func removeLowerVersions(than photo: Photo, keeping relative: String, context: RunContext) throws {
+    for path in try context.record.removeLowerVersions(than: photo) where path != relative {
+      let parts = path.split(separator: "/").map(String.init)
+      guard let name = parts.last, !path.hasPrefix("/"), !parts.contains(".."), !parts.contains(".") else { continue }
+      let folder = parts.dropLast().joined(separator: "/")
+      guard let directory = try? self.directory(folder, context: context) else { continue }
+      directory.remove(name)
+      directory.remove(name + ".json")
+    }
+  }
+
   private func skipReason(_ photo: Photo, relative: String, existing: Int?, context: RunContext) -> String? {
     guard !options.force else { return nil }
     if context.archive?.bytes(for: photo) != nil { return "in archive" }
+    if options.highestVersionsOnly, let version = photo.frameVersion,
+      let highest = try? context.record.highestVersion(of: photo), highest > version.number
+    {
+      return "newer version present"
+    }
     // The same frame, listed by another service under another id, was already downloaded into this directory.
-    if existing == nil, context.record.hasFrameUnderAnotherID(photo) { return "same frame already downloaded" }
+    if existing == nil, (try? context.record.hasFrameUnderAnotherID(photo)) == true {
+      return "same frame already downloaded"
+    }
     guard let size = existing else { return nil }
-    if let recorded = context.record.bytes(forPath: relative) {
+    if let recorded = try? context.record.bytes(forPath: relative) {
       return recorded == size ? "exists" : nil
     }
     // A file we did not record: only complete files are ever given a final name, so trust a non-empty one.

@@ -38,13 +38,22 @@ public enum PhotoSource: Sendable {
   /// batch ahead. A listing that fails part-way ends the run after what it had handed over; its error is then
   /// thrown, after the summary is complete (`summary` holds it too).
   public func download(with downloader: Downloader) async throws -> (DownloadSummary, PhotoListing.Outcome) {
+    let (summary, outcome) = try await Self.feed(downloader) { send in try await forEachBatch(send) }
+    return (summary, outcome ?? PhotoListing.Outcome())
+  }
+
+  /// Runs `list` into `downloader` through a channel; the listing's result is nil when the downloader stopped it.
+  static func feed<Listed: Sendable>(
+    _ downloader: Downloader, record: DownloadRecord? = nil,
+    _ list: @escaping @Sendable (_ send: @escaping @Sendable ([Photo]) async -> Void) async throws -> Listed
+  ) async throws -> (DownloadSummary, Listed?) {
     let channel = AsyncThrowingChannel<[Photo], any Error>()
-    return try await withThrowingTaskGroup(of: PhotoListing.Outcome?.self) { group in
+    return try await withThrowingTaskGroup(of: Listed?.self) { group in
       group.addTask {
         do {
-          let outcome = try await forEachBatch { await channel.send($0) }
+          let listed = try await list { await channel.send($0) }
           channel.finish()
-          return outcome
+          return listed
         } catch is CancellationError {
           channel.finish()
           return nil
@@ -53,16 +62,16 @@ public enum PhotoSource: Sendable {
           throw error
         }
       }
-      let summary = try await downloader.run(channel)
+      let summary = try await downloader.run(channel, record: record)
       // The downloader may stop early (a write error, Ctrl-C): the listing must not wait for it for ever.
       group.cancelAll()
-      var outcome = PhotoListing.Outcome()
+      var listed: Listed?
       do {
-        while let result = try await group.next() { outcome = result ?? outcome }
+        while let result = try await group.next() { listed = result ?? listed }
       } catch  where summary.sourceError != nil {
         // Already in the summary.
       }
-      return (summary, outcome)
+      return (summary, listed)
     }
   }
 }

@@ -54,6 +54,10 @@ final class SafeDirectory: Sendable {
     return current
   }
 
+  /// Removes the entry `name` here (a link itself, never what it points to); false when there was none.
+  @discardableResult
+  func remove(_ name: String) -> Bool { unlinkat(descriptor, name, 0) == 0 }
+
   /// Whether anything (a link included, not followed) has this name here.
   func contains(_ name: String) -> Bool {
     var info = stat()

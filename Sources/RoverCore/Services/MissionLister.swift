@@ -17,9 +17,15 @@ public struct MissionLister: Sendable {
   }
 
   /// Calls `body` with each sol's photos in sol order; returns when the range is done, `limit` photos were
-  /// handed over, or `body` returned false.
-  public func forEachSol(_ range: PhotoRange, _ body: (SolBatch) async throws -> Bool) async throws {
-    let plan = try await self.plan(range)
+  /// handed over, or `body` returned false. `choose`, given the sols that have photos and the latest sol, picks
+  /// the ones to list (a sync skips those it finished).
+  public func forEachSol(
+    _ range: PhotoRange, choosing choose: (([SolIndex.Entry], _ latest: Int?) throws -> [SolIndex.Entry])? = nil,
+    _ body: (SolBatch) async throws -> Bool
+  ) async throws {
+    var chosen = try await self.plan(range)
+    if let choose { chosen.entries = try choose(chosen.entries, chosen.latest) }
+    let plan = chosen
     var remaining = range.limit ?? Int.max
     let service = self.service
     let rover = range.rover
@@ -40,6 +46,7 @@ public struct MissionLister: Sendable {
 
   struct Plan {
     var entries: [SolIndex.Entry]
+    var latest: Int? = nil
     var cameras: [String]
     var dates: ClosedRange<CalendarDate>?
   }
@@ -77,7 +84,7 @@ public struct MissionLister: Sendable {
       }
       for name in known where !cameras.contains(name) { cameras.append(name) }
     }
-    return Plan(entries: index.entries.filter { $0.sol <= latest }, cameras: cameras, dates: dates)
+    return Plan(entries: index.entries.filter { $0.sol <= latest }, latest: latest, cameras: cameras, dates: dates)
   }
 
   /// One sol, every page, one query per camera; photos outside the date range are dropped.

@@ -3,10 +3,9 @@ import RoverTestSupport
 import Testing
 
 @Suite struct FetchImageCommandTests {
-  let record = ".rover-downloads.tsv"
 
   func images(_ dir: URL) -> [String] {
-    filesBelow(dir).filter { !$0.hasSuffix(".tsv") }
+    filesBelow(dir).filter { !$0.hasPrefix(".rover-record") }
   }
 
   @Test func wholeSolThenRerunMakesNoImageRequest() async throws {

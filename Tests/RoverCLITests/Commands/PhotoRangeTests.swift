@@ -162,7 +162,7 @@ import Testing
   }
 
   func images(_ dir: URL) -> [String] {
-    filesBelow(dir).filter { !$0.hasSuffix(".tsv") && !$0.hasSuffix(".json") }
+    filesBelow(dir).filter { !$0.hasPrefix(".rover-record") && !$0.hasSuffix(".json") }
   }
 }
 
@@ -173,7 +173,7 @@ import Testing
   func run(_ stdin: String, _ api: MockRoverAPI) async throws -> (RoverProcessResult, [String]) {
     let dir = try CLI.temporaryDirectory()
     let result = try await CLI.run(["fetch-image", "-", "-o", dir.path], against: api, stdin: Data(stdin.utf8))
-    return (result, filesBelow(dir).filter { !$0.hasSuffix(".tsv") })
+    return (result, filesBelow(dir).filter { !$0.hasPrefix(".rover-record") })
   }
 
   @Test func jsonArrayJSONLinesAndOneObject() async throws {

@@ -31,7 +31,7 @@ import Testing
     let result = try await child.wait(timeout: 20)
     #expect(result.exitCode == code, "\(result)")
     #expect(result.stderr.contains("downloaded 1"), "\(result)")
-    let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { !$0.hasSuffix(".tsv") }
+    let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { !$0.hasPrefix(".rover-record") }
     #expect(left == ["curiosity_1000_FHAZ_1.jpg"], "\(left)")
   }
 }

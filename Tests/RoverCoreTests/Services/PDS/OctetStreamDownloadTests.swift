@@ -46,7 +46,7 @@ import Testing
     return (directory, outcomes.current)
   }
 
-  /// Saved files, without the download record (`.rover-downloads.tsv`) or any temporary.
+  /// Saved files, without the download record (`.rover-record.sqlite`) or any temporary.
   func images(in directory: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }.sorted()
   }

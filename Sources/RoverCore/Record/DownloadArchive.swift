@@ -4,8 +4,9 @@ import Foundation
   import Glibc
 #endif
 
-/// A record of completed photos, one tab-separated line each (`rover`, `id`, `bytes`, `path`, `product`),
-/// appended as each photo completes so an interrupted run keeps what it finished.
+/// The user's `--archive`: completed photos, one tab-separated line each (`rover`, `id`, `bytes`, `path`,
+/// `product`), appended as each photo completes so an interrupted run keeps what it finished. A text file the user
+/// can read and move between directories (the output directory's own record is `DownloadRecord`).
 ///
 /// The file is opened without following a link, read only after taking an exclusive lock that is held for the
 /// whole run (so two processes sharing it take turns instead of both downloading everything), and read line by
@@ -14,28 +15,23 @@ public final class DownloadArchive: @unchecked Sendable {
   public let path: String
   /// Lines that could not be read; the caller says so once.
   public let skippedLines: Int
-  // @unchecked: `entries`, `byPath` and `pending` are only used under `lock`; `descriptor` never changes.
+  // @unchecked: `entries` and `pending` are only used under `lock`; `descriptor` never changes.
   private let lock = NSLock()
   private let descriptor: Int32
   /// Byte counts by a 64-bit hash of the key, not the key itself: a mission's record is tens of thousands of
   /// lines, and memory must stay small in the number of photos (a few bytes a key, not a line).
-  private var entries: [UInt64: Recorded] = [:]
-  private var byPath: [UInt64: UInt32] = [:]
+  private var entries: [UInt64: UInt32] = [:]
+  /// A newline owed to a torn last line, written before the next record.
   private var pending = Data()
-  private var pendingCount = 0
-  /// Lines held back before a write; 0 writes each line at once (the user's `--archive`), more saves a write per
-  /// photo for the hidden record, whose loss in a crash only costs a size check.
-  let batch: Int
 
   /// Opens (creating) `name` relative to `directory` (`AT_FDCWD` for a path of the user's), waiting for another
   /// process's lock; `onWait` is told once if it has to wait.
   init(
-    directory: Int32 = AT_FDCWD, name: String, shownAs path: String, batch: Int = 0, onWait: (String) -> Void = { _ in }
+    directory: Int32 = AT_FDCWD, name: String, shownAs path: String, onWait: (String) -> Void = { _ in }
   )
     async throws
   {
     self.path = path
-    self.batch = max(0, batch)
     descriptor = openat(directory, name, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       let reason = errno == ELOOP ? "a symbolic link; refusing to follow it" : errnoText()
@@ -43,15 +39,14 @@ public final class DownloadArchive: @unchecked Sendable {
     }
     do {
       try await Self.lockExclusively(descriptor, path: path, onWait: onWait)
-      var loaded: [UInt64: Recorded] = [:]
-      var paths: [UInt64: UInt32] = [:]
-      let (skipped, tornTail) = try Self.read(descriptor, path: path) { key, product, size, path in
-        loaded[key] = Recorded(bytes: size, earlier: true)
-        if let product { loaded[product] = Recorded(bytes: size, earlier: true) }
-        paths[path] = size
+      var loaded: [UInt64: UInt32] = [:]
+      let (skipped, tornTail) = try Self.forEachLine(descriptor, path: path) { line in
+        loaded[StableHash.value(Self.key(rover: line.rover, id: line.id))] = line.bytes
+        if let product = line.product {
+          loaded[StableHash.value(Self.key(rover: line.rover, id: "product:" + product))] = line.bytes
+        }
       }
       entries = loaded
-      byPath = paths
       skippedLines = skipped
       // A run killed mid-line left a torn tail: the next record starts on a line of its own.
       if tornTail { pending.append(UInt8(ascii: "\n")) }
@@ -66,7 +61,7 @@ public final class DownloadArchive: @unchecked Sendable {
   }
 
   /// Polls rather than blocks, so Ctrl-C still ends a run that is waiting for another one.
-  private static func lockExclusively(_ descriptor: Int32, path: String, onWait: (String) -> Void) async throws {
+  static func lockExclusively(_ descriptor: Int32, path: String, onWait: (String) -> Void) async throws {
     var told = false
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       guard errno == EWOULDBLOCK || errno == EINTR else { throw DownloadError.io(path: path, reason: errnoText()) }
@@ -78,17 +73,19 @@ public final class DownloadArchive: @unchecked Sendable {
     }
   }
 
-  /// One record's size, and whether an earlier run wrote it: photos of this run that share an image URL share one
-  /// download and each still gets its own file, so only an earlier run says a frame is done under another id.
-  struct Recorded {
+  /// One good line of a record: `rover`, `id`, `bytes`, `path`, and since the product key, `product`.
+  struct Line {
+    var rover: String
+    var id: String
     var bytes: UInt32
-    var earlier: Bool
+    var path: String
+    var product: String?
   }
 
-  /// Reads the file a chunk at a time and hands over each good line's hashed keys (id, product where recorded,
-  /// path) and size; nothing of the text is kept. Returns the bad lines' count and whether the last line is torn.
-  private static func read(
-    _ descriptor: Int32, path: String, _ each: (UInt64, UInt64?, UInt32, UInt64) -> Void
+  /// Reads the file a chunk at a time and hands over each good line; nothing of the text is kept. Returns the bad
+  /// lines' count and whether the last line is torn.
+  static func forEachLine(
+    _ descriptor: Int32, path: String, _ each: (Line) throws -> Void
   ) throws -> (skipped: Int, tornTail: Bool) {
     var skipped = 0
     var line: [UInt8] = []
@@ -96,21 +93,21 @@ public final class DownloadArchive: @unchecked Sendable {
     let maxLine = 16_384
     var buffer = [UInt8](repeating: 0, count: 65_536)
     var offset: off_t = 0
-    func parse(_ bytes: [UInt8]) {
+    func parse(_ bytes: [UInt8]) throws {
       guard let text = String(validating: bytes, as: UTF8.self) else {
         skipped += 1
         return
       }
       let fields = text.split(separator: "\t", omittingEmptySubsequences: false)
-      // rover, id, bytes, path, and since the product key, the product (older records have four fields).
+      // Older records have four fields, without the product.
       guard fields.count == 4 || fields.count == 5, let size = UInt32(fields[2]) else {
         skipped += 1
         return
       }
-      let rover = String(fields[0])
-      let product = fields.count == 5 ? StableHash.value(key(rover: rover, id: "product:" + fields[4])) : nil
-      each(
-        StableHash.value(key(rover: rover, id: String(fields[1]))), product, size, StableHash.value(String(fields[3])))
+      try each(
+        Line(
+          rover: String(fields[0]), id: String(fields[1]), bytes: size, path: String(fields[3]),
+          product: fields.count == 5 ? String(fields[4]) : nil))
     }
     while true {
       let count = pread(descriptor, &buffer, buffer.count, offset)
@@ -123,7 +120,7 @@ public final class DownloadArchive: @unchecked Sendable {
           if overlong {
             skipped += 1
           } else if !line.isEmpty {
-            parse(line)
+            try parse(line)
           }
           line.removeAll(keepingCapacity: true)
           overlong = false
@@ -146,41 +143,21 @@ public final class DownloadArchive: @unchecked Sendable {
   public func bytes(for photo: Photo) -> Int? {
     let byID = StableHash.value(Self.key(rover: photo.rover.name, id: photo.id.description))
     let byProduct = StableHash.value(Self.key(rover: photo.rover.name, id: "product:" + photo.productKey))
-    return lock.withLock { (entries[byID] ?? entries[byProduct]).map { Int($0.bytes) } }
-  }
-
-  /// Whether the frame is recorded under another id (listed by another service), not under this photo's own.
-  public func hasFrameUnderAnotherID(_ photo: Photo) -> Bool {
-    let byID = StableHash.value(Self.key(rover: photo.rover.name, id: photo.id.description))
-    let byProduct = StableHash.value(Self.key(rover: photo.rover.name, id: "product:" + photo.productKey))
-    return lock.withLock { entries[byID]?.earlier != true && entries[byProduct]?.earlier == true }
-  }
-
-  /// The recorded size of the file at `path` (relative to the output directory).
-  public func bytes(forPath path: String) -> Int? {
-    let key = StableHash.value(path)
-    return lock.withLock { byPath[key].map(Int.init) }
+    return lock.withLock { (entries[byID] ?? entries[byProduct]).map { Int($0) } }
   }
 
   public var count: Int { lock.withLock { entries.count } }
 
-  /// Writes any held-back lines; call when a run ends.
-  public func flush() throws {
-    try lock.withLock { try writePending() }
-  }
-
   /// One `write(2)` on the `O_APPEND` descriptor, so lines from two writers never interleave; call under `lock`.
   private func writePending() throws {
-    guard pendingCount > 0 else { return }
     let written = pending.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
     guard written == pending.count else {
       throw DownloadError.io(path: path, reason: written < 0 ? errnoText() : "short write")
     }
     pending.removeAll(keepingCapacity: true)
-    pendingCount = 0
   }
 
-  /// Appends one line (now, or with the next batch).
+  /// Appends one line.
   public func record(_ photo: Photo, bytes: Int, path: String) throws {
     // Tabs and newlines would break the line format; a plain map is cheaper than bridging to NSString per photo.
     let clean = { (text: String) -> String in
@@ -194,14 +171,10 @@ public final class DownloadArchive: @unchecked Sendable {
       ].joined(separator: "\t") + "\n"
     try lock.withLock {
       pending.append(contentsOf: line.utf8)
-      pendingCount += 1
-      if pendingCount > batch { try writePending() }
+      try writePending()
       let size = UInt32(clamping: bytes)
-      entries[StableHash.value(Self.key(rover: photo.rover.name, id: photo.id.description))] = Recorded(
-        bytes: size, earlier: false)
-      entries[StableHash.value(Self.key(rover: photo.rover.name, id: "product:" + photo.productKey))] = Recorded(
-        bytes: size, earlier: false)
-      byPath[StableHash.value(path)] = size
+      entries[StableHash.value(Self.key(rover: photo.rover.name, id: photo.id.description))] = size
+      entries[StableHash.value(Self.key(rover: photo.rover.name, id: "product:" + photo.productKey))] = size
     }
   }
 }

@@ -1,0 +1,192 @@
+import Foundation
+
+/// Keeps an output directory a mirror of a stretch of a mission: lists only the sols not yet finished plus a
+/// look-back window of recent sols (where NASA's feeds publish late frames), downloads what is missing, and notes
+/// each sol as finished in the directory's record once every one of its photos is in place. A run killed part-way
+/// leaves its unfinished sols unfinished, so the next run continues there; what it had downloaded is skipped.
+public struct MissionSync: Sendable {
+  public let service: any PhotoService
+  /// Recent sols listed again on every run, finished or not.
+  public var lookback: Int
+  public var shard: Shard?
+  /// Keep every version of a re-sent frame rather than only the highest.
+  public var allVersions = false
+  public var events: ClientEventHandler?
+  /// Sols listed at once.
+  public var width = 4
+
+  public init(service: any PhotoService, lookback: Int = 7, shard: Shard? = nil, events: ClientEventHandler? = nil) {
+    self.service = service
+    self.lookback = max(0, lookback)
+    self.shard = shard
+    self.events = events
+  }
+
+  /// The sols of `entries` this run lists: in this shard, and unfinished, or in the look-back window, or counted
+  /// with more photos by the service than the sync found (late frames the service already announces).
+  func choose(
+    _ entries: [SolIndex.Entry], latest: Int?, known: [Int: DownloadRecord.SolState], summary: inout SyncSummary
+  ) -> [SolIndex.Entry] {
+    let windowStart = (latest ?? Int.max) - lookback + 1
+    var chosen: [SolIndex.Entry] = []
+    for entry in entries where shard?.contains(sol: entry.sol) ?? true {
+      if let state = known[entry.sol], state.complete, entry.sol < windowStart,
+        (entry.expected ?? 0) <= state.photos
+      {
+        summary.solsUpToDate += 1
+        continue
+      }
+      chosen.append(entry)
+    }
+    summary.solsListed = chosen.count
+    return chosen
+  }
+
+  /// Only the highest version of each re-sent frame among one sol's photos (api-reference 4.1, gotcha 6).
+  static func highestVersions(_ photos: [Photo]) -> [Photo] {
+    var highest: [String: Int] = [:]
+    for photo in photos {
+      guard let version = photo.frameVersion else { continue }
+      highest[version.frame] = max(highest[version.frame] ?? 0, version.number)
+    }
+    guard !highest.isEmpty else { return photos }
+    return photos.filter { photo in photo.frameVersion.map { highest[$0.frame] == $0.number } ?? true }
+  }
+
+  /// Lists and downloads; `events` sees every download event, as a plain `fetch-image` run would.
+  public func run(
+    _ range: PhotoRange, record: DownloadRecord, options: DownloadOptions,
+    events: @escaping @Sendable (DownloadEvent) -> Void = { _ in }
+  ) async throws -> SyncSummary {
+    var options = options
+    options.highestVersionsOnly = !allVersions
+    let known = try record.sols(rover: range.rover)
+    let progress = SolProgress(record: record, rover: range.rover)
+    let downloader = Downloader(options: options) { event in
+      if case .finished(let result) = event { progress.finished(result) }
+      events(event)
+    }
+    let lister = MissionLister(service: service, width: width, events: self.events)
+    let chosen = Locked(SyncSummary())
+    let allVersions = self.allVersions
+    let sync = self
+    let (download, _) = try await PhotoSource.feed(downloader, record: record) { send in
+      try await lister.forEachSol(
+        range,
+        choosing: { entries, latest in
+          chosen.withLock { summary in
+            summary.latestSol = latest
+            return sync.choose(entries, latest: latest, known: known, summary: &summary)
+          }
+        }
+      ) { batch in
+        let photos = allVersions ? batch.photos : Self.highestVersions(batch.photos)
+        try progress.listed(sol: batch.sol, photos: photos)
+        if !photos.isEmpty {
+          events(.planned(total: photos.count))
+          await send(photos)
+        }
+        return true
+      }
+      return true
+    }
+    var summary = chosen.current
+    summary.download = download
+    summary.solsCompleted = progress.completed
+    return summary
+  }
+
+  /// The photos a run would fetch (`--dry-run`, `--format urls`): those of the chosen sols whose file is not in
+  /// place; the sols themselves are not marked.
+  public func forEachMissing(
+    _ range: PhotoRange, record: DownloadRecord, template: NameTemplate, outputDirectory: URL,
+    _ body: ([Photo]) async throws -> Void
+  ) async throws -> SyncSummary {
+    let known = try record.sols(rover: range.rover)
+    let root = try SafeDirectory.root(outputDirectory)
+    var summary = SyncSummary()
+    let lister = MissionLister(service: service, width: width, events: events)
+    let allVersions = self.allVersions
+    try await lister.forEachSol(
+      range,
+      choosing: { entries, latest in
+        summary.latestSol = latest
+        return choose(entries, latest: latest, known: known, summary: &summary)
+      }
+    ) { batch in
+      var missing: [Photo] = []
+      for photo in allVersions ? batch.photos : Self.highestVersions(batch.photos) {
+        if !allVersions, let version = photo.frameVersion, let highest = try record.highestVersion(of: photo),
+          highest > version.number
+        {
+          continue
+        }
+        if root.regularFileSize(template.path(for: photo)).map({ $0 > 0 }) == true { continue }
+        missing.append(photo)
+      }
+      try await body(missing)
+      return true
+    }
+    return summary
+  }
+}
+
+/// Which listed sols still have photos on the way; a sol whose last photo is in place (none failed) is noted as
+/// finished in the record. Results arrive on the downloader's threads, hence the lock.
+final class SolProgress: Sendable {
+  private struct Sol {
+    var remaining: Int
+    var failed: Int
+    var photos: Int
+  }
+
+  private let record: DownloadRecord
+  private let rover: String
+  private let state = Locked<(sols: [Int: Sol], completed: Int, error: (any Error)?)>(([:], 0, nil))
+
+  init(record: DownloadRecord, rover: String) {
+    self.record = record
+    self.rover = rover
+  }
+
+  var completed: Int { state.current.completed }
+
+  /// Called before the sol's photos are handed to the downloader, so no result can arrive first. Counted by each
+  /// photo's own sol, which results are matched by; a sol listed with no photos is finished at once.
+  func listed(sol: Int, photos: [Photo]) throws {
+    var counts: [Int: Int] = [:]
+    for photo in photos { counts[photo.sol, default: 0] += 1 }
+    if counts[sol] == nil {
+      try record.setSol(rover: rover, sol: sol, .init(complete: true, photos: 0, checkedAt: Date()))
+      state.withLock { $0.completed += 1 }
+    }
+    state.withLock { state in
+      for (sol, count) in counts {
+        var entry = state.sols[sol] ?? Sol(remaining: 0, failed: 0, photos: 0)
+        entry.remaining += count
+        entry.photos += count
+        state.sols[sol] = entry
+      }
+    }
+  }
+
+  func finished(_ result: DownloadResult) {
+    let sol = result.photo.sol
+    let done: Sol? = state.withLock { state in
+      guard var entry = state.sols[sol] else { return nil }
+      entry.remaining -= 1
+      if case .failed = result.outcome { entry.failed += 1 }
+      if entry.remaining > 0 {
+        state.sols[sol] = entry
+        return nil
+      }
+      state.sols[sol] = nil
+      if entry.failed == 0 { state.completed += 1 }
+      return entry
+    }
+    guard let done else { return }
+    // A sol with a failed photo is listed again next run: it is noted as looked at, not finished.
+    try? record.setSol(
+      rover: rover, sol: sol, .init(complete: done.failed == 0, photos: done.photos, checkedAt: Date()))
+  }
+}

@@ -1,0 +1,183 @@
+import ArgumentParser
+import Foundation
+import RoverCore
+
+extension RoverCommand {
+  struct Sync: AsyncParsableCommand, ServiceCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Keep a directory a mirror of a rover's photos: only what is new, plus late arrivals.",
+      discussion: """
+        The first run downloads the selection; later runs list only the sols not yet finished plus the last \
+        --lookback sols (NASA publishes late frames there), and fetch nothing twice. The selection (rover, --sol \
+        or --earth-date, --camera, --name) is remembered in DIR's record (.rover-record.sqlite): a later sync \
+        without them does the same again; given again, they replace it. A killed sync resumes where it stopped. \
+        Only the highest version of a re-sent frame is kept, lower ones are removed (--all-versions keeps all). \
+        --shard I/N takes the sols with sol mod N = I-1, so N machines running one command cover every sol once.
+        Exit codes: 0 done, 3 some photos failed, 64 bad usage, 74 cannot write, 130 interrupted (143 SIGTERM).
+
+        EXAMPLES:
+          rover sync perseverance -o mirror/ --camera NAVCAM --sol 1000..
+          rover sync perseverance -o mirror/                  # later runs: what is new, plus late arrivals
+          rover sync curiosity -o mirror/ --shard 3/8         # one of eight machines
+          rover sync perseverance -o mirror/ --dry-run        # what a sync would fetch, fetching nothing
+        """)
+
+    @ParentCommand var root: RoverCommand
+    @OptionGroup var connection: ConnectionOptions
+    @Argument(help: "The rover (optional when DIR already remembers one).") var rover: String?
+    @Option(name: [.short, .customLong("output-dir")], help: ArgumentHelp("The mirror directory.", valueName: "dir"))
+    var outputDirectory: String
+    @Option(
+      help: ArgumentHelp("Sols: A..B, or A.. for every sol from A on (default: the whole mission).", valueName: "sol"))
+    var sol: String?
+    @Option(help: ArgumentHelp("Earth dates (UTC): D1..D2, or one date.", valueName: "date"))
+    var earthDate: String?
+    @Option(
+      name: .customLong("camera"),
+      help: ArgumentHelp("Only these cameras: repeat the flag or give a comma list.", valueName: "name"))
+    var cameraArguments: [String] = []
+    @Option(help: ArgumentHelp("File name template (default: \(NameTemplate.defaultPattern)).", valueName: "template"))
+    var name: String?
+    @Option(help: ArgumentHelp("Recent sols listed again on every run (default: 7).", valueName: "n"))
+    var lookback = 7
+    @Option(help: ArgumentHelp("This machine's share: I/N takes the sols with sol mod N = I-1.", valueName: "i/n"))
+    var shard: String?
+    @Flag(help: "Keep every version of a frame NASA re-sends, not only the highest.") var allVersions = false
+    @Option(name: .shortAndLong, help: ArgumentHelp("Downloads at the same time (1-64).", valueName: "n")) var jobs = 8
+    @Option(help: ArgumentHelp("Also record finished photos in this file.", valueName: "file")) var archive: String?
+    @Flag(help: "Write each photo's JSON next to its image (<name>.json).") var metadata = false
+    @Flag(help: "List what a sync would fetch (paths, or JSON Lines with --json); download nothing.") var dryRun = false
+    @Option(help: ArgumentHelp("With --dry-run: paths (default), urls, or jsonl.", valueName: "format"))
+    var format: DryRunFormat?
+    @Flag(help: "Print one JSON summary object on stdout at the end.") var json = false
+    @OptionGroup var rawFeed: RawFeedFlags
+
+    enum DryRunFormat: String, ExpressibleByArgument, CaseIterable {
+      case paths, urls, jsonl
+    }
+
+    var cameras: [String] {
+      cameraArguments.flatMap { $0.split(separator: ",") }.map { String($0).trimmingCharacters(in: .whitespaces) }
+    }
+
+    func validate() throws {
+      guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
+      guard lookback >= 0 else { throw ValidationError("--lookback must be 0 or more, got \(lookback)") }
+      if let shard, Shard(shard) == nil {
+        throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, got '\(shard)'")
+      }
+      if sol != nil, earthDate != nil { throw ValidationError("give --sol or --earth-date, not both") }
+      if let sol { _ = try PhotoSelectionOptions.sols(sol) }
+      if let earthDate { _ = try PhotoSelectionOptions.dates(earthDate) }
+      if let name {
+        do { _ = try NameTemplate(name) } catch let error as DownloadError {
+          throw ValidationError(error.localizedDescription)
+        }
+      }
+      if let rover { try validateRoverName(rover) }
+      if format != nil, !dryRun { throw ValidationError("--format lists what a sync would fetch: give --dry-run too") }
+    }
+
+    /// The selection given on the command line, or nil when none of its flags was.
+    private var given: (rover: String?, flags: Bool) {
+      (rover, sol != nil || earthDate != nil || !cameraArguments.isEmpty || name != nil)
+    }
+
+    func run() async throws {
+      var settings = try settings()
+      // Late frames arrive within a cached answer's lifetime: a sync asks the service (and refreshes the cache),
+      // unless told otherwise (--offline, --no-cache, --max-age).
+      if settings.cacheMode.use == .normal, settings.cacheMode.maxAge == nil { settings.cacheMode.use = .refresh }
+      let shard = self.shard.flatMap(Shard.init)
+      let output = URL(fileURLWithPath: outputDirectory)
+      let record: DownloadRecord
+      do {
+        record = try await DownloadRecord(outputDirectory: output, shard: shard) {
+          StandardError.line("rover: \($0)")
+        }
+      } catch let error as DownloadError {
+        StandardError.line("rover: \(error.localizedDescription)")
+        throw ExitCode(ExitStatus.ioError)
+      }
+      Downloader.tell(record) { StandardError.line("rover: warning: \($0)") }
+      let selection = try resolveSelection(remembered: SyncSelection.remembered(in: record))
+      let range = try Self.range(selection)
+      let template = try NameTemplate(selection.name)
+      var sync = MissionSync(
+        service: try service(rawFeed.options, settings: settings), lookback: lookback, shard: shard,
+        events: ClientEventPrinter.handler(verbose: settings.verbose))
+      sync.allVersions = allVersions
+
+      if dryRun {
+        let report = DryRunReport(json: format == .jsonl || (format == nil && json), template: template)
+        let urls = format == .urls
+        let summary = try await sync.forEachMissing(
+          range, record: record, template: template, outputDirectory: output
+        ) { photos in
+          if urls {
+            Printer(format: .urls, color: false).write(photos.map { $0.imageSource + "\n" }.joined())
+          } else {
+            report.print(photos)
+          }
+        }
+        StandardError.line(
+          "rover: would list \(summary.solsListed) sol\(summary.solsListed == 1 ? "" : "s") "
+            + "(\(summary.solsUpToDate) up to date)")
+        return
+      }
+      try selection.remember(in: record)
+      let options = DownloadOptions(
+        outputDirectory: output, template: template, jobs: jobs, retryPolicy: settings.retryPolicy,
+        timeout: settings.timeout, archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata)
+      let report = DownloadReport(json: false, outputDirectory: output)
+      let progress = ProgressBar()
+      let summary = try await sync.run(range, record: record, options: options) { event in
+        if case .finished(let result) = event { report.finished(result, progress: progress) }
+        if case .warning(let text) = event { progress.message("rover: warning: \(text)") }
+        progress.handle(event)
+      }
+      progress.finish()
+      try? record.flush()
+      StandardError.line(SyncReport.line(summary))
+      if json { Printer(format: .json, color: false).write(try SyncReport.json(summary, selection: selection)) }
+      let download = summary.download
+      if download.fatal != nil { throw ExitCode(ExitStatus.ioError) }
+      if download.interrupted { throw ExitCode(ExitStatus.interrupted) }
+      if let error = download.sourceError { throw error }
+      if download.failed > 0 { throw ExitCode(ExitStatus.someDownloadsFailed) }
+    }
+
+    /// The remembered selection, replaced (and said so) by flags given now.
+    private func resolveSelection(remembered: SyncSelection?) throws -> SyncSelection {
+      let (rover, flags) = given
+      guard let rover = rover ?? remembered?.rover else {
+        throw ValidationError("give a rover: \(outputDirectory) has no sync to continue")
+      }
+      if let remembered, remembered.rover == rover.lowercased(), !flags { return remembered }
+      let selection = SyncSelection(
+        rover: rover, sol: sol, earthDate: earthDate, cameras: cameras, name: name ?? NameTemplate.defaultPattern)
+      if let remembered, remembered != selection {
+        StandardError.line("rover: sync: the selection changes from '\(remembered)' to '\(selection)'")
+      }
+      return selection
+    }
+
+    static func range(_ selection: SyncSelection) throws -> PhotoRange {
+      var days = PhotoRange.Days.sols(lower: 0, upper: nil)
+      if let sol = selection.sol {
+        switch try PhotoSelectionOptions.sols(sol) {
+        case .single(.sol(let one)): days = .sols(lower: one, upper: one)
+        case .range(let range): days = range
+        default: break
+        }
+      } else if let date = selection.earthDate {
+        switch try PhotoSelectionOptions.dates(date) {
+        case .single(.earthDate(let one)): days = .earthDates(lower: one, upper: one)
+        case .range(let range): days = range
+        default: break
+        }
+      }
+      return PhotoRange(rover: selection.rover, days: days, cameras: selection.cameras)
+    }
+  }
+}

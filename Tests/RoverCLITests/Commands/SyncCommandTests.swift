@@ -1,0 +1,195 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+/// `rover sync` against NASA's raw feeds on a local server whose data changes between runs: new sols, late
+/// frames, re-sent versions.
+@Suite struct SyncCommandTests {
+  /// A Perseverance frame with a real product id's shape: seven fields, the last ending in the version digits.
+  static func frame(sol: Int, _ index: Int, version: Int = 1, instrument: String = "NAVCAM_LEFT") -> MockRawImage {
+    let date = MockDataset.earthDate(landingDate: "2021-02-18", sol: sol) ?? "2021-03-01"
+    return MockRawImage(
+      id: String(format: "NLF_%04d_06755283%02d_637ECM_N0040136NCAM00500_01_295J%02d", sol, index, version),
+      mission: .mars2020, sol: sol, instrument: instrument, sampleType: "Full",
+      dateTakenUTC: date + String(format: "T10:%02d:00.000", index), title: "Sol \(sol)")
+  }
+
+  /// Sols 10, 11 and 12, three frames each (the last of each a MASTCAM frame).
+  static func feeds() throws -> MockRawFeeds {
+    var sols: [Int: [MockRawImage]] = [:]
+    for sol in 10...12 {
+      sols[sol] = (0..<3).map { frame(sol: sol, $0, instrument: $0 == 2 ? "MCZ_LEFT" : "NAVCAM_LEFT") }
+    }
+    return try MockRawFeeds(dataset: MockRawDataset(imagesByRover: [MockRawDataset.perseverance: sols]))
+  }
+
+  func run(_ arguments: [String], _ feeds: MockRawFeeds, state: URL? = nil) async throws -> RoverProcessResult {
+    try await CLI.run(
+      ["--service", "nasa-raw", "--base-url", feeds.baseURL.absoluteString] + arguments,
+      environment: state.map { ["XDG_STATE_HOME": $0.path] } ?? [:])
+  }
+
+  func images(_ dir: URL) -> [String] {
+    filesBelow(dir).filter { !$0.hasPrefix(".rover-record") }.sorted()
+  }
+
+  func feedRequests(_ feeds: MockRawFeeds) -> Int {
+    feeds.requests.filter { $0.path.hasPrefix("/rss/api") && $0.query("latest") == nil }.count
+  }
+
+  @Test func firstSyncThenOnlyWhatIsNew() async throws {
+    let feeds = try Self.feeds()
+    defer { feeds.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let first = try await run(
+      ["sync", "perseverance", "-o", dir.path, "--sol", "10..", "--name", "{sol}/{id}.{ext}"], feeds)
+    #expect(first.exitCode == 0, "\(first)")
+    #expect(images(dir).count == 9, "\(images(dir))")
+    #expect(first.stderr.contains("sync: listed 3 sols"), "\(first.stderr)")
+
+    // Right after: no image request, at most one listing request per sol of the window.
+    feeds.server.resetLog()
+    let again = try await run(["sync", "perseverance", "-o", dir.path], feeds)
+    #expect(again.exitCode == 0, "\(again)")
+    #expect(feeds.requestCount(pathPrefix: "/images/") == 0)
+    #expect(feedRequests(feeds) <= 3, "\(feeds.requests.map(\.path))")
+
+    // The feed publishes sol 15 and a late frame of sol 12 (in the 7-sol look-back window from 15): only those
+    // two sols' new frames are fetched.
+    feeds.update { data in
+      data.imagesByRover[MockRawDataset.perseverance]?[15] = [Self.frame(sol: 15, 0), Self.frame(sol: 15, 1)]
+      data.imagesByRover[MockRawDataset.perseverance]?[12]?.append(Self.frame(sol: 12, 7))
+    }
+    feeds.server.resetLog()
+    let later = try await run(["sync", "perseverance", "-o", dir.path, "--json"], feeds)
+    #expect(later.exitCode == 0, "\(later)")
+    #expect(feeds.requestCount(pathPrefix: "/images/") == 3)
+    #expect(images(dir).count == 12)
+    #expect(images(dir).contains { $0.hasPrefix("15/") })
+    let summary = try #require(try CLI.json(later.stdout) as? [String: Any])
+    #expect(summary["downloaded"] as? Int == 3)
+    #expect(summary["latest_sol"] as? Int == 15)
+    #expect(summary["skipped"] as? Int == 9)
+  }
+
+  /// Outside the look-back window a finished sol is not listed again; inside it, it is.
+  @Test func finishedSolsOutsideTheWindowAreNotListed() async throws {
+    let feeds = try Self.feeds()
+    defer { feeds.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let first = try await run(["sync", "perseverance", "-o", dir.path, "--sol", "10.."], feeds)
+    #expect(first.exitCode == 0, "\(first)")
+    feeds.server.resetLog()
+    let again = try await run(["sync", "perseverance", "-o", dir.path, "--lookback", "1"], feeds)
+    #expect(again.exitCode == 0, "\(again)")
+    #expect(again.stderr.contains("listed 1 sol (2 up to date"), "\(again.stderr)")
+    #expect(feeds.requestCount(pathPrefix: "/images/") == 0)
+  }
+
+  /// A frame re-sent in a higher version replaces the lower one, file and sidecar; --all-versions keeps both.
+  @Test func aResentVersionReplacesTheLowerOne() async throws {
+    let feeds = try Self.feeds()
+    defer { feeds.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let args = ["sync", "perseverance", "-o", dir.path, "--sol", "12..12", "--name", "{id}.{ext}", "--metadata"]
+    let first = try await run(args, feeds)
+    #expect(first.exitCode == 0, "\(first)")
+    let low = Self.frame(sol: 12, 0)
+    #expect(images(dir).contains(low.id + ".jpg"))
+    let high = Self.frame(sol: 12, 0, version: 2)
+    feeds.update { data in data.imagesByRover[MockRawDataset.perseverance]?[12]?.append(high) }
+    let again = try await run(["sync", "perseverance", "-o", dir.path, "--metadata"], feeds)
+    #expect(again.exitCode == 0, "\(again)")
+    #expect(images(dir).contains(high.id + ".jpg"))
+    #expect(images(dir).contains(high.id + ".jpg.json"))
+    #expect(!images(dir).contains(low.id + ".jpg"), "\(images(dir))")
+    #expect(!images(dir).contains(low.id + ".jpg.json"))
+
+    // A lower version listed again is not downloaded.
+    feeds.server.resetLog()
+    let third = try await run(["sync", "perseverance", "-o", dir.path], feeds)
+    #expect(third.exitCode == 0, "\(third)")
+    #expect(feeds.requestCount(pathPrefix: "/images/") == 0)
+
+    let all = try CLI.temporaryDirectory()
+    let kept = try await run(
+      ["sync", "perseverance", "-o", all.path, "--sol", "12..12", "--name", "{id}.{ext}", "--all-versions"], feeds)
+    #expect(kept.exitCode == 0, "\(kept)")
+    #expect(images(all).contains(low.id + ".jpg") && images(all).contains(high.id + ".jpg"))
+  }
+
+  /// Two shards of one command line share a directory and cover every sol exactly once.
+  @Test func shardsPartitionTheSols() async throws {
+    let feeds = try Self.feeds()
+    defer { feeds.stop() }
+    let dir = try CLI.temporaryDirectory()
+    var solsByShard: [Set<String>] = []
+    for shard in ["1/2", "2/2"] {
+      let result = try await run(
+        ["sync", "perseverance", "-o", dir.path, "--sol", "10..", "--name", "{sol}/{id}.{ext}", "--shard", shard],
+        feeds)
+      #expect(result.exitCode == 0, "\(result)")
+      solsByShard.append(Set(images(dir).map { String($0.prefix { $0 != "/" }) }))
+    }
+    #expect(solsByShard[0] == ["10", "12"])
+    #expect(solsByShard[1] == ["10", "11", "12"])
+    #expect(images(dir).count == 9)
+    #expect(feeds.requestCount(pathPrefix: "/images/") == 9)
+    #expect(
+      FileManager.default.fileExists(atPath: dir.appendingPathComponent(".rover-record.shard-1-of-2.sqlite").path))
+    let bad = try await run(["sync", "perseverance", "-o", dir.path, "--shard", "3/2"], feeds)
+    #expect(bad.exitCode == 64)
+    #expect(bad.stderr.contains("--shard must be I/N"), "\(bad.stderr)")
+  }
+
+  /// The selection is remembered; new flags replace it, and sync says so.
+  @Test func theSelectionIsRemembered() async throws {
+    let feeds = try Self.feeds()
+    defer { feeds.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let first = try await run(["sync", "perseverance", "-o", dir.path, "--sol", "10..", "--camera", "MCZ_LEFT"], feeds)
+    #expect(first.exitCode == 0, "\(first)")
+    #expect(images(dir).count == 3)
+    let plain = try await run(["sync", "-o", dir.path], feeds)
+    #expect(plain.exitCode == 0, "\(plain)")
+    #expect(images(dir).count == 3)
+    #expect(!plain.stderr.contains("selection changes"))
+
+    let dry = try await run(
+      ["sync", "perseverance", "-o", dir.path, "--sol", "11..", "--dry-run", "--format", "urls"], feeds)
+    #expect(dry.exitCode == 0, "\(dry)")
+    #expect(dry.stdout.split(separator: "\n").count == 4, "\(dry.stdout)")
+    #expect(dry.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("http://127.0.0.1:") })
+    #expect(images(dir).count == 3)
+
+    let wider = try await run(["sync", "perseverance", "-o", dir.path, "--sol", "11.."], feeds)
+    #expect(wider.exitCode == 0, "\(wider)")
+    #expect(wider.stderr.contains("the selection changes from"), "\(wider.stderr)")
+    #expect(images(dir).count == 7)
+  }
+
+  /// A sync killed part-way continues where it stopped: nothing fetched twice that was finished.
+  @Test func aKilledSyncResumes() async throws {
+    let feeds = try Self.feeds()
+    defer { feeds.stop() }
+    feeds.inject(.delay(0.4), times: .max, pathPrefix: "/images/")
+    let dir = try CLI.temporaryDirectory()
+    let child = try RoverProcess.start(
+      [
+        "--service", "nasa-raw", "--base-url", feeds.baseURL.absoluteString, "sync", "perseverance", "-o", dir.path,
+        "--sol", "10..", "-j", "1",
+      ], environment: CLI.fastRetries)
+    try await child.waitUntil("a few photos in place", timeout: 30) { _ in self.images(dir).count >= 2 }
+    child.send(signal: SIGTERM)
+    let stopped = try await child.wait(timeout: 20)
+    #expect(stopped.exitCode == 143, "\(stopped)")
+    let done = images(dir)
+    #expect(done.count < 9)
+    let firstRequests = feeds.requestCount(pathPrefix: "/images/")
+    let resumed = try await run(["sync", "perseverance", "-o", dir.path], feeds)
+    #expect(resumed.exitCode == 0, "\(resumed)")
+    #expect(images(dir).count == 9)
+    // Only the photos not yet in place (and the one cut off by the signal) were asked for again.
+    #expect(feeds.requestCount(pathPrefix: "/images/") - firstRequests == 9 - done.count)
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import RoverCore
+
+@Suite struct DownloadRecordTests {
+  static func photo(_ id: Int, stem: String = "", rover: String = "Curiosity", sol: Int = 1000) -> Photo {
+    let name = stem.isEmpty ? "\(id)" : stem
+    return Photo(
+      id: .number(id), sol: sol, camera: Camera(name: "FHAZ"), imageSource: "http://127.0.0.1:9/images/\(name).jpg",
+      earthDate: CalendarDate(year: 2015, month: 5, day: 30)!, rover: Rover(name: rover, status: .active))
+  }
+
+  static func directory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rover-record-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test func whatARunRecordsTheNextRunFinds() async throws {
+    let dir = try Self.directory()
+    do {
+      let record = try await DownloadRecord(outputDirectory: dir)
+      for id in 1...300 { try record.record(Self.photo(id), bytes: 4096 + id, path: "a/\(id).jpg") }
+      try record.flush()
+    }
+    let again = try await DownloadRecord(outputDirectory: dir)
+    #expect(again.count == 300)
+    #expect(try again.bytes(forPath: "a/7.jpg") == 4103)
+    #expect(try again.bytes(forPath: "a/301.jpg") == nil)
+    // Another service lists frame 7 under another id: the same frame, recorded by an earlier run.
+    var other = Self.photo(999_007, stem: "7")
+    other.id = .text("NLB_7")
+    #expect(try again.hasFrameUnderAnotherID(other))
+    #expect(try !again.hasFrameUnderAnotherID(Self.photo(7)))
+  }
+
+  /// The tab-separated record of earlier versions is moved into the database once, bad lines counted.
+  @Test func theOldTextRecordIsImported() async throws {
+    let dir = try Self.directory()
+    var text = "curiosity\t1\t4096\tx/1.jpg\ncuriosity\t2\t4096\tx/2.jpg\t2\n"
+    text += "not a record\n"
+    try Data(text.utf8).write(to: dir.appendingPathComponent(".rover-downloads.tsv"))
+    let record = try await DownloadRecord(outputDirectory: dir)
+    #expect(record.count == 2)
+    #expect(record.skippedLines == 1)
+    #expect(try record.bytes(forPath: "x/2.jpg") == 4096)
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(".rover-downloads.tsv").path))
+  }
+
+  /// A damaged file is set aside (kept, for whoever wants to look) and the record starts afresh.
+  @Test func aDamagedRecordIsSetAsideAndRebuilt() async throws {
+    let dir = try Self.directory()
+    let file = dir.appendingPathComponent(DownloadRecord.fileName())
+    try Data(repeating: 0x41, count: 8192).write(to: file)
+    let record = try await DownloadRecord(outputDirectory: dir)
+    let aside = try #require(record.rebuiltFrom)
+    #expect(aside.contains(".damaged-"))
+    #expect(FileManager.default.fileExists(atPath: aside))
+    try record.record(Self.photo(1), bytes: 10, path: "1.jpg")
+    try record.flush()
+    #expect(try record.bytes(forPath: "1.jpg") == 10)
+  }
+
+  @Test func versionsOfOneFrame() async throws {
+    let dir = try Self.directory()
+    let record = try await DownloadRecord(outputDirectory: dir)
+    let stem = "NLF_0100_0675528394_637ECM_N0040136NCAM00500_01_295J"
+    let low = Self.photo(1, stem: stem + "01", rover: "Perseverance")
+    let high = Self.photo(2, stem: stem + "03", rover: "Perseverance")
+    #expect(low.frameVersion == Photo.FrameVersion(frame: stem, number: 1))
+    try record.record(low, bytes: 10, path: "low.png")
+    #expect(try record.highestVersion(of: high) == 1)
+    try record.record(high, bytes: 10, path: "high.png")
+    #expect(try record.removeLowerVersions(than: high) == ["low.png"])
+    #expect(try record.highestVersion(of: low) == 3)
+    #expect(try record.bytes(forPath: "low.png") == nil)
+    // Curiosity's stems carry no version.
+    #expect(Self.photo(3, stem: "NLB_123456789EDR_F0000000NCAM00101M1").frameVersion == nil)
+  }
+
+  @Test func solsAndSettingsSurviveAReopen() async throws {
+    let dir = try Self.directory()
+    let shard = try #require(Shard("2/3"))
+    let when = Date(timeIntervalSince1970: 1_700_000_000)
+    do {
+      let record = try await DownloadRecord(outputDirectory: dir, shard: shard)
+      try record.setSol(rover: "Curiosity", sol: 4, .init(complete: true, photos: 12, checkedAt: when))
+      try record.setSetting("selection", "{}")
+    }
+    #expect(
+      FileManager.default.fileExists(atPath: dir.appendingPathComponent(".rover-record.shard-2-of-3.sqlite").path))
+    let again = try await DownloadRecord(outputDirectory: dir, shard: shard)
+    #expect(try again.sols(rover: "curiosity") == [4: .init(complete: true, photos: 12, checkedAt: when)])
+    #expect(try again.setting("selection") == "{}")
+  }
+}
