@@ -20,7 +20,7 @@ struct RoverCommand: AsyncParsableCommand {
     version: RoverVersion.current,
     subcommands: [
       Rovers.self, Manifest.self, Sols.self, Photos.self, PhotoCommand.self, FetchImage.self, SolDate.self,
-      Sync.self, Cameras.self, Services.self, CacheCommand.self, Gallery.self, Config.self,
+      Sync.self, Watch.self, Cameras.self, Services.self, CacheCommand.self, Gallery.self, Config.self,
     ]
   )
 

@@ -124,7 +124,7 @@ public final class DownloadRecord: @unchecked Sendable {
       """
       PRAGMA journal_mode = DELETE;
       PRAGMA synchronous = NORMAL;
-      PRAGMA cache_size = -2000;
+      PRAGMA cache_size = -512;
       CREATE TABLE IF NOT EXISTS photos (
         rover TEXT NOT NULL, id TEXT NOT NULL, product TEXT NOT NULL, frame TEXT, version INTEGER,
         sol INTEGER, bytes INTEGER NOT NULL, path TEXT NOT NULL, run INTEGER NOT NULL, UNIQUE (rover, id));

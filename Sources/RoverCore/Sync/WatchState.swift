@@ -1,0 +1,103 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a `watch` has printed, so a restart does not repeat anything: one SQLite file per rover, service and
+/// selection under `$XDG_STATE_HOME/rover/`, locked for the watch's life (a second watch of the same selection
+/// waits rather than printing everything twice).
+public final class WatchState: @unchecked Sendable {
+  public let path: String
+  // @unchecked: the database and statements are only used under `lock`; `descriptor` never changes.
+  private let lock = NSLock()
+  private let descriptor: Int32
+  private let database: SQLiteDatabase
+  private let seen: SQLiteStatement
+  private let insert: SQLiteStatement
+
+  /// The state directory: `$XDG_STATE_HOME/rover`, or `~/.local/state/rover`.
+  public static func directory(environment: [String: String]) -> URL {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      return URL(fileURLWithPath: state).appendingPathComponent("rover")
+    }
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    return URL(fileURLWithPath: home).appendingPathComponent(".local/state/rover")
+  }
+
+  /// The file for one selection: named by a hash of it, so any rover, service and camera list maps to one name.
+  public static func fileName(rover: String, service: String, cameras: [String]) -> String {
+    let key = [rover.lowercased(), service, cameras.map { $0.uppercased() }.sorted().joined(separator: ",")]
+      .joined(separator: "|")
+    return "watch-\(rover.lowercased())-" + String(StableHash.value(key), radix: 16) + ".sqlite"
+  }
+
+  public init(directory: URL, name: String, onWait: (String) -> Void = { _ in }) async throws {
+    let folder = try SafeDirectory.root(directory)
+    path = folder.path + "/" + name
+    descriptor = openat(folder.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      let reason = errno == ELOOP ? "a symbolic link; refusing to follow it" : errnoText()
+      throw DownloadError.io(path: path, reason: reason)
+    }
+    do {
+      try await DownloadArchive.lockExclusively(descriptor, path: path, onWait: onWait)
+      var opened: SQLiteDatabase
+      do {
+        opened = try Self.open(path)
+      } catch let error as SQLiteError where error.isDamagedFile {
+        // Only what was printed is lost: the next poll prints the window once more.
+        unlinkat(folder.descriptor, name, 0)
+        opened = try Self.open(path)
+      }
+      database = opened
+      seen = try database.prepare("SELECT 1 FROM seen WHERE key = ?")
+      insert = try database.prepare("INSERT OR IGNORE INTO seen (key, sol) VALUES (?, ?)")
+    } catch let error as SQLiteError {
+      close(descriptor)
+      throw DownloadError.io(path: path, reason: error.description)
+    } catch {
+      close(descriptor)
+      throw error
+    }
+  }
+
+  deinit {
+    close(descriptor)
+  }
+
+  private static func open(_ path: String) throws -> SQLiteDatabase {
+    let database = try SQLiteDatabase(path: path)
+    try database.execute(
+      """
+      PRAGMA journal_mode = DELETE;
+      PRAGMA synchronous = NORMAL;
+      CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, sol INTEGER NOT NULL) WITHOUT ROWID;
+      """)
+    guard try database.prepare("PRAGMA quick_check").step() else {
+      throw SQLiteError(code: 11, message: "quick_check returned nothing")
+    }
+    return database
+  }
+
+  /// A photo is the same photo whichever id a service gives it: its frame.
+  static func key(_ photo: Photo) -> String { photo.rover.name.lowercased() + "\t" + photo.productKey }
+
+  public func isNew(_ photo: Photo) throws -> Bool {
+    try lock.withLock { try seen.bind([.text(Self.key(photo))]).firstInteger() == nil }
+  }
+
+  /// Remembers photos as printed, all or none.
+  public func markSeen(_ photos: [Photo]) throws {
+    guard !photos.isEmpty else { return }
+    do {
+      try lock.withLock {
+        try database.transaction {
+          for photo in photos { try insert.bind([.text(Self.key(photo)), .integer(Int64(photo.sol))]).run() }
+        }
+      }
+    } catch let error as SQLiteError {
+      throw DownloadError.io(path: path, reason: error.description)
+    }
+  }
+}

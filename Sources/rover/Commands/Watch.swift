@@ -1,0 +1,182 @@
+import ArgumentParser
+import Foundation
+import RoverCore
+
+extension RoverCommand {
+  struct Watch: AsyncParsableCommand, ServiceCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print each new photo of a rover once, as JSON Lines, polling until stopped.",
+      discussion: """
+        Every --interval, asks the service (never the response cache) for the latest sol and the --lookback sols \
+        before it, and prints each photo not printed before as one JSON Line on stdout. What was printed is kept \
+        under $XDG_STATE_HOME/rover/ (default ~/.local/state/rover/) by rover, service and cameras, so a restart \
+        repeats nothing. Failures and rate limits are reported on stderr and retried later, doubling the wait \
+        from 30s up to an hour and never sooner than the server's Retry-After.
+        --exec runs a program for each new photo without a shell: CMD is split into words once, by shell rules, \
+        and {id} {rover} {sol} {camera} {earth_date} {url} {path} are filled in inside each word. Its output goes \
+        to stderr.
+        Exit codes: 0 stopped (Ctrl-C, SIGTERM) or --once done, 3 with --once when a download or --exec failed, \
+        64 bad usage, and a failed --once poll's own code (69 unreachable, 75 rate limited, ...).
+
+        EXAMPLES:
+          rover watch perseverance --interval 10m
+          rover watch perseverance | jq -r '.img_src'
+          rover watch curiosity --camera MAST --download mast/ --exec 'notify-send "{camera} {sol}"'
+          rover watch perseverance --once          # for cron: what is new since last time, then exit
+        """)
+
+    @ParentCommand var root: RoverCommand
+    @OptionGroup var connection: ConnectionOptions
+    @Argument(help: "The rover to watch.") var rover: String
+    @Option(
+      name: .customLong("camera"),
+      help: ArgumentHelp("Only these cameras: repeat the flag or give a comma list.", valueName: "name"))
+    var cameraArguments: [String] = []
+    @Option(help: ArgumentHelp("Time between polls: 30s, 10m, 1h (default 10m, at least 30s).", valueName: "time"))
+    var interval = "10m"
+    @Option(help: ArgumentHelp("Sols before the latest also polled (default: 2).", valueName: "n")) var lookback = 2
+    @Flag(help: "Poll once and exit (for cron).") var once = false
+    @Option(help: ArgumentHelp("Also download each new photo into this directory.", valueName: "dir"))
+    var download: String?
+    @Option(help: ArgumentHelp("With --download: file name template.", valueName: "template")) var name: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp("Downloads at the same time (1-64).", valueName: "n")) var jobs = 8
+    @Flag(help: "With --download: write each photo's JSON next to its image.") var metadata = false
+    @Option(help: ArgumentHelp("Run this for each new photo (no shell; placeholders as above).", valueName: "cmd"))
+    var exec: String?
+    @OptionGroup var rawFeed: RawFeedFlags
+
+    var cameras: [String] {
+      cameraArguments.flatMap { $0.split(separator: ",") }.map { String($0).trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// Tests shorten the minimum interval with ROVER_WATCH_MINIMUM_INTERVAL (seconds).
+    static var minimumInterval: TimeInterval {
+      ProcessInfo.processInfo.environment["ROVER_WATCH_MINIMUM_INTERVAL"].flatMap(TimeInterval.init) ?? 30
+    }
+
+    /// `30s`, `10m`, `1h`, `1.5h` or plain seconds.
+    static func seconds(_ text: String) -> TimeInterval? {
+      let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600]
+      guard let last = text.last else { return nil }
+      let (number, unit) = units[last].map { (text.dropLast(), $0) } ?? (Substring(text), 1)
+      guard let value = TimeInterval(number), value.isFinite, value > 0 else { return nil }
+      return value * unit
+    }
+
+    func validate() throws {
+      try validateRoverName(rover)
+      guard let seconds = Self.seconds(interval) else {
+        throw ValidationError("--interval must be a time like 30s, 10m or 1h, got '\(interval)'")
+      }
+      guard seconds >= Self.minimumInterval else {
+        throw ValidationError("--interval must be at least 30s, got '\(interval)'")
+      }
+      guard lookback >= 0 else { throw ValidationError("--lookback must be 0 or more, got \(lookback)") }
+      guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
+      if let exec {
+        do { _ = try ExecCommand(exec) } catch let error as ExecCommandError {
+          throw ValidationError(error.localizedDescription)
+        }
+      }
+      if name != nil || metadata, download == nil { throw ValidationError("--name and --metadata need --download") }
+      if let name {
+        do { _ = try NameTemplate(name) } catch let error as DownloadError {
+          throw ValidationError(error.localizedDescription)
+        }
+      }
+    }
+
+    func run() async throws {
+      var settings = try settings()
+      // Every poll asks the service: a cached answer would hide what is new.
+      if settings.cacheMode.use == .normal { settings.cacheMode.use = .refresh }
+      let service = try self.service(rawFeed.options, settings: settings)
+      var watch = MissionWatch(service: service, rover: rover, cameras: cameras, lookback: lookback)
+      watch.events = ClientEventPrinter.handler(verbose: settings.verbose)
+      let environment = ProcessInfo.processInfo.environment
+      let state = try await WatchState(
+        directory: WatchState.directory(environment: environment),
+        name: WatchState.fileName(rover: rover, service: service.serviceName, cameras: cameras)
+      ) { StandardError.line("rover: \($0)") }
+      let command = try exec.map(ExecCommand.init)
+      let pause = Self.seconds(interval) ?? 600
+      let printer = PhotoStreamPrinter(Printer(format: .jsonl, color: false))
+      var failures = 0
+      while !Task.isCancelled {
+        var wait = pause
+        do {
+          let new = try await watch.poll(state)
+          failures = 0
+          try printer.write(new)
+          try state.markSeen(new)
+          let failed = try await act(on: new, settings: settings, command: command)
+          if once {
+            if failed { throw ExitCode(ExitStatus.someDownloadsFailed) }
+            return
+          }
+        } catch is CancellationError {
+          break
+        } catch let error as ExitCode {
+          throw error
+        } catch {
+          if Task.isCancelled { break }
+          if once { throw error }
+          failures += 1
+          var retryAfter: TimeInterval?
+          if case ServiceError.rateLimited(let seconds?, _) = error { retryAfter = TimeInterval(seconds) }
+          wait = MissionWatch.backoff(failures: failures, interval: pause, retryAfter: retryAfter)
+          let text = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+          StandardError.line("rover: watch: \(text); trying again in \(Self.describe(wait))")
+        }
+        do { try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000)) } catch { break }
+      }
+    }
+
+    /// Downloads and runs --exec for the new photos; true when any of that failed (reported on stderr).
+    private func act(on photos: [Photo], settings: ConnectionSettings, command: ExecCommand?) async throws -> Bool {
+      guard !photos.isEmpty, download != nil || command != nil else { return false }
+      var failed = false
+      var paths: [PhotoID: String] = [:]
+      if let download {
+        let output = URL(fileURLWithPath: download)
+        let report = DownloadReport(json: false, outputDirectory: output)
+        let options = DownloadOptions(
+          outputDirectory: output, template: try NameTemplate(name ?? NameTemplate.defaultPattern), jobs: jobs,
+          retryPolicy: settings.retryPolicy, timeout: settings.timeout, writeMetadata: metadata)
+        let done = Locked<[PhotoID: String]>([:])
+        // Only its one-line messages: the progress bar would fight the JSON Lines on a terminal.
+        let messages = ProgressBar()
+        let summary = try await Downloader(options: options) { event in
+          guard case .finished(let result) = event else { return }
+          report.finished(result, progress: messages)
+          if case .failed = result.outcome { return }
+          done.withLock { $0[result.photo.id] = output.appendingPathComponent(result.path).path }
+        }.run(photos)
+        if summary.fatal != nil { throw ExitCode(ExitStatus.ioError) }
+        failed = summary.failed > 0
+        paths = done.current
+      }
+      guard let command else { return failed }
+      for photo in photos where download == nil || paths[photo.id] != nil {
+        if Task.isCancelled { break }
+        do {
+          let status = try await command.run(for: photo, path: paths[photo.id])
+          if status != 0 {
+            failed = true
+            StandardError.line("rover: watch: --exec exited with \(status) for photo \(photo.id)")
+          }
+        } catch {
+          failed = true
+          StandardError.line("rover: watch: \((error as? LocalizedError)?.errorDescription ?? "\(error)")")
+        }
+      }
+      return failed
+    }
+
+    static func describe(_ seconds: TimeInterval) -> String {
+      seconds >= 3600
+        ? String(format: "%.1fh", seconds / 3600)
+        : seconds >= 60 ? String(format: "%.0fm", seconds / 60) : String(format: "%.0fs", seconds)
+    }
+  }
+}
