@@ -57,6 +57,10 @@ extension RoverCommand {
       let hint = Suggestion.closest(to: unknown, in: names).map { "; did you mean '\($0)'?" } ?? " (see --help)"
       return (ExitStatus.usage, "unknown command '\(unknown)'\(hint)")
     }
+    let arguments = CommandLine.arguments.dropFirst()
+    if let message = UnknownOption.message(for: arguments) ?? NegativeNumber.message(for: arguments) {
+      return (ExitStatus.usage, message + " (see --help)")
+    }
     let firstLine = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
     let message = firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine
     return (code.rawValue, message.prefix(1).lowercased() + message.dropFirst() + " (see --help)")

@@ -33,4 +33,8 @@ extension CameraCatalog.Entry: Tabular {
   var cells: [String] {
     [name, fullName, group ?? "", color.map { $0 ? "colour" : "greyscale" } ?? ""]
   }
+
+  static let fields = ["name", "full_name", "group", "color"]
+
+  var fieldValues: [String?] { [name, fullName, group, color.map { $0 ? "true" : "false" }] }
 }

@@ -34,8 +34,8 @@ extension RoverCommand {
         try printer.object(manifest, pairs: [], columns: [], row: [])
       case (false, _):
         try printer.object(
-          ManifestSummary(manifest), pairs: manifest.rover.manifestPairs, columns: Rover.columns,
-          row: manifest.rover.cells)
+          ManifestSummary(manifest), pairs: manifest.rover.manifestPairs, columns: Rover.fields,
+          row: manifest.rover.fieldValues)
       }
     }
   }

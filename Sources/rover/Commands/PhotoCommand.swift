@@ -23,7 +23,7 @@ extension RoverCommand {
       if printer.format == .urls {
         printer.write(photo.imageSource + "\n")
       } else {
-        try printer.object(photo, pairs: photo.pairs, columns: Photo.columns, row: photo.cells)
+        try printer.object(photo, pairs: photo.pairs, columns: Photo.fields, row: photo.fieldValues)
       }
     }
   }

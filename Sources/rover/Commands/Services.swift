@@ -35,4 +35,10 @@ extension ServiceProbe.Result: Tabular {
       error ?? "",
     ]
   }
+
+  static let fields = ["service", "rover", "reachable", "latency_ms", "max_sol", "error"]
+
+  var fieldValues: [String?] {
+    [service, rover, reachable ? "true" : "false", latencyMS.map(String.init), maxSol.map(String.init), error]
+  }
 }

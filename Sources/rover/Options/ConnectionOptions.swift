@@ -41,7 +41,8 @@ struct ConnectionOptions: ParsableArguments {
 
   func validate() throws {
     if let timeout, !(timeout > 0 && timeout <= 3600) {
-      throw ValidationError("--timeout must be between 0 and 3600 seconds, got \(timeout)")
+      throw ValidationError(
+        "--timeout must be more than 0 and at most 3600 seconds, got \(String(format: "%g", timeout))")
     }
     if let retries, !(0...20).contains(retries) {
       throw ValidationError("--retries must be between 0 and 20, got \(retries)")

@@ -8,6 +8,12 @@ extension Photo: Tabular {
     [id.description, rover.name, String(sol), earthDate.description, camera.name, imageSource]
   }
 
+  static var fields: [String] { ["id", "rover", "sol", "earth_date", "camera", "img_src"] }
+
+  var fieldValues: [String?] {
+    [id.description, rover.name, String(sol), earthDate.description, camera.name, imageSource]
+  }
+
   var pairs: [(String, String)] {
     [
       ("id", id.description), ("rover", rover.name), ("sol", String(sol)), ("earth date", earthDate.description),

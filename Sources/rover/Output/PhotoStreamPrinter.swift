@@ -28,8 +28,8 @@ final class PhotoStreamPrinter {
     case .jsonl:
       printer.write(try JSONOutput.lines(photos))
     case .csv:
-      let rows = photos.map(\.cells)
-      let text = TableRenderer.csv(columns: Photo.columns, rows: rows)
+      let rows = photos.map { $0.fieldValues.map { $0 ?? "" } }
+      let text = TableRenderer.csv(columns: Photo.fields, rows: rows)
       // The header once, before the first rows.
       printer.write(count == 0 ? text : String(text.drop { $0 != "\n" }.dropFirst()))
     case .json:

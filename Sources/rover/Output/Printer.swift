@@ -20,11 +20,13 @@ struct Printer {
   func list<Item: Encodable & Tabular>(_ items: [Item]) throws {
     switch format {
     case .table, .urls:
-      write(
+      // The renderer escaped every cell already; its own header colour must reach the terminal as is.
+      writeEscaped(
         TableRenderer.table(
-          columns: Item.columns, rows: items.map(\.cells), numeric: Item.numericColumns, color: color))
+          columns: Item.columns, rows: items.map(\.cells), numeric: Item.numericColumns, color: color,
+          layout: .current))
     case .csv:
-      write(TableRenderer.csv(columns: Item.columns, rows: items.map(\.cells)))
+      write(TableRenderer.csv(columns: Item.fields, rows: items.map { $0.fieldValues.map { $0 ?? "" } }))
     case .json:
       write(try JSONOutput.document(items))
     case .jsonl:
@@ -33,10 +35,10 @@ struct Printer {
   }
 
   /// One object: `key  value` lines for a person, the service-shaped object for a program.
-  func object<Item: Encodable>(_ item: Item, pairs: [(String, String)], columns: [String], row: [String]) throws {
+  func object<Item: Encodable>(_ item: Item, pairs: [(String, String)], columns: [String], row: [String?]) throws {
     switch format {
-    case .table, .urls: write(TableRenderer.keyValues(pairs))
-    case .csv: write(TableRenderer.csv(columns: columns, rows: [row]))
+    case .table, .urls: writeEscaped(TableRenderer.keyValues(pairs, plain: !Terminal.stdoutIsTTY))
+    case .csv: write(TableRenderer.csv(columns: columns, rows: [row.map { $0 ?? "" }]))
     case .json: write(try JSONOutput.document(item))
     case .jsonl: write(try JSONOutput.lines([item]))
     }
@@ -49,6 +51,11 @@ struct Printer {
       format == .json || format == .jsonl || !Terminal.stdoutIsTTY
       ? text : ControlCharacters.escaped(text, keepingNewlines: true)
     FileHandle.standardOutput.write(Data(safe.utf8))
+  }
+
+  /// Text whose server-sent parts were escaped already (tables, key-value lines).
+  func writeEscaped(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
   }
 }
 

@@ -11,4 +11,16 @@ extension Rover: Tabular {
       String(cameras?.count ?? 0),
     ]
   }
+
+  static var fields: [String] {
+    ["name", "status", "launch_date", "landing_date", "max_sol", "max_date", "total_photos", "cameras"]
+  }
+
+  /// `cameras` is the JSON array's names, space-separated.
+  var fieldValues: [String?] {
+    [
+      name, status.rawValue, launchDate?.description, landingDate?.description, maxSol.map(String.init),
+      maxDate?.description, totalPhotos.map(String.init), cameras.map { $0.map(\.name).joined(separator: " ") },
+    ]
+  }
 }

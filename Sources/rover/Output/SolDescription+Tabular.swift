@@ -7,4 +7,10 @@ extension SolDescription: Tabular {
   var cells: [String] {
     [String(sol), earthDate?.description ?? "-", String(totalPhotos), cameras.joined(separator: " ")]
   }
+
+  static var fields: [String] { ["sol", "earth_date", "total_photos", "cameras"] }
+
+  var fieldValues: [String?] {
+    [String(sol), earthDate?.description, String(totalPhotos), cameras.joined(separator: " ")]
+  }
 }

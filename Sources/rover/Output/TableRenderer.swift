@@ -2,21 +2,40 @@ import RoverCore
 
 /// Aligned text tables and RFC 4180 CSV.
 enum TableRenderer {
-  static func table(columns: [String], rows: [[String]], numeric: Set<Int> = [], color: Bool) -> String {
+  /// How a table is laid out: aligned for a person at a terminal (fitted to its width), tab-separated for a
+  /// program reading a pipe (as gh does), so `cut -f` and `awk -F'\t'` work on any cell.
+  enum Layout {
+    case aligned(width: Int?)
+    case tabSeparated
+
+    static var current: Layout { Terminal.stdoutIsTTY ? .aligned(width: Terminal.stdoutWidth) : .tabSeparated }
+  }
+
+  static func table(
+    columns: [String], rows: [[String]], numeric: Set<Int> = [], color: Bool, layout: Layout = .aligned(width: nil)
+  ) -> String {
     // Cells come from servers: escape what a terminal would act on, before measuring widths.
     let rows = rows.map { $0.map { ControlCharacters.escaped($0) } }
-    var widths = columns.map(\.count)
+    guard case .aligned(let available) = layout else {
+      let clean = { (cell: String) in cell.replacingOccurrences(of: "\t", with: " ") }
+      let header = columns.joined(separator: "\t")
+      return (color ? "\u{1B}[1m\(header)\u{1B}[0m" : header) + "\n"
+        + rows.map { $0.map(clean).joined(separator: "\t") + "\n" }.joined()
+    }
+    var widths = columns.map(DisplayWidth.of)
     for row in rows {
       for (index, cell) in row.enumerated() where index < widths.count {
-        widths[index] = max(widths[index], cell.count)
+        widths[index] = max(widths[index], DisplayWidth.of(cell))
       }
     }
+    if let available { widths = fitted(widths, into: available, keeping: numeric, headers: columns) }
     func line(_ cells: [String]) -> String {
       var parts: [String] = []
       for (index, cell) in cells.enumerated() {
-        let pad = String(repeating: " ", count: max(0, widths[index] - cell.count))
+        let shown = DisplayWidth.truncated(cell, to: widths[index])
+        let pad = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(shown)))
         let isLast = index == cells.count - 1
-        parts.append(numeric.contains(index) ? pad + cell : (isLast ? cell : cell + pad))
+        parts.append(numeric.contains(index) ? pad + shown : (isLast ? shown : shown + pad))
       }
       return parts.joined(separator: "  ")
     }
@@ -24,6 +43,23 @@ enum TableRenderer {
     var output = (color ? "\u{1B}[1m\(header)\u{1B}[0m" : header) + "\n"
     for row in rows { output += line(row) + "\n" }
     return output
+  }
+
+  /// Narrows the widest text columns, one column at a time, until the table fits; numbers are never cut, and no
+  /// column goes below its header or 8 columns, so a very narrow terminal wraps rather than showing nothing.
+  static func fitted(_ widths: [Int], into available: Int, keeping numeric: Set<Int>, headers: [String]) -> [Int] {
+    var widths = widths
+    let gaps = 2 * max(0, widths.count - 1)
+    while widths.reduce(0, +) + gaps > available {
+      let candidates = widths.indices.filter {
+        !numeric.contains($0) && widths[$0] > max(8, DisplayWidth.of(headers[$0]))
+      }
+      guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
+      widths[widest] -= min(
+        widths[widest] - max(8, DisplayWidth.of(headers[widest])),
+        widths.reduce(0, +) + gaps - available)
+    }
+    return widths
   }
 
   static func csv(columns: [String], rows: [[String]]) -> String {
@@ -35,7 +71,8 @@ enum TableRenderer {
   }
 
   /// `key  value` lines for one object (a photo, a manifest summary).
-  static func keyValues(_ pairs: [(String, String)]) -> String {
+  static func keyValues(_ pairs: [(String, String)], plain: Bool = false) -> String {
+    if plain { return pairs.map { $0 + "\t" + ControlCharacters.escaped($1) + "\n" }.joined() }
     let width = pairs.map(\.0.count).max() ?? 0
     let lines = pairs.map { key, value -> String in
       key + String(repeating: " ", count: width - key.count) + "  " + ControlCharacters.escaped(value)

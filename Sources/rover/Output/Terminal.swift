@@ -13,7 +13,8 @@ enum Terminal {
 
   static func useColor(_ mode: ColorMode) -> Bool {
     switch mode {
-    case .always: return !noColor
+    // Asked for in so many words: that wins over the environment's general wish (NO_COLOR's own rule).
+    case .always: return true
     case .never: return false
     case .auto: return stdoutIsTTY && !noColor
     }
@@ -21,6 +22,13 @@ enum Terminal {
 
   /// Progress is drawn on stderr, and only when a person is watching it.
   static var showProgress: Bool { stderrIsTTY }
+
+  /// The width of the terminal stdout is on, or nil when stdout is not a terminal.
+  static var stdoutWidth: Int? {
+    var size = winsize()
+    guard stdoutIsTTY, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
 
   static var width: Int {
     var size = winsize()

@@ -24,20 +24,43 @@ import Testing
     #expect(opportunity["max_date"] is NSNull)
   }
 
-  @Test func tableHasHeaderAndOneAlignedRowPerRover() async throws {
+  /// Not a terminal: a plain tab-separated table, header first, for `cut -f` and `awk -F'\t'`.
+  @Test func tableIsTabSeparatedWhenNotATerminal() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     let result = try await CLI.run(["rovers"], against: api)
     #expect(result.exitCode == 0)
-    let lines = result.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.first?.hasPrefix("NAME") == true)
+    let lines = result.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+    #expect(
+      lines.first?.map(String.init) == [
+        "NAME", "STATUS", "LAUNCH", "LANDING", "MAX SOL", "MAX DATE", "PHOTOS", "CAMERAS",
+      ])
     #expect(lines.count == api.dataset.rovers.count + 1)
     #expect(!result.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
-    let statusColumn = try #require(lines[0].range(of: "STATUS")).lowerBound.utf16Offset(in: lines[0])
     for line in lines.dropFirst() {
-      let status = line.dropFirst(statusColumn).prefix(8)
-      #expect(status.hasPrefix("active") || status.hasPrefix("complete"), "\(line)")
+      #expect(line.count == 8)
+      #expect(["active", "complete"].contains(String(line[1])), "\(line)")
     }
+  }
+
+  /// On a terminal (a pseudo-terminal 60 columns wide), columns line up and the table fits: long cells end in "…".
+  @Test func tableOnATerminalIsAlignedAndFitsItsWidth() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let rover = try RoverProcess.roverExecutableURL().path
+    let command = "stty cols 60 rows 40; \(rover) photos curiosity --sol 1000 --base-url \(api.baseURL.absoluteString)"
+    let result = try await RoverProcess.run(
+      executable: URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"])
+    #expect(result.exitCode == 0, "\(result)")
+    // The pseudo-terminal carries stderr too: the status line, cleared, before the table.
+    let output = result.stdout.replacingOccurrences(of: "\r", with: "")
+    let table = output.components(separatedBy: "\u{1B}[2K").last ?? output
+    let lines = table.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("\u{1B}[1mID") == true, "the header in bold, not escaped: \(lines.first ?? "")")
+    #expect(lines.count == api.dataset.photos(rover: "Curiosity", sol: 1000).count + 1, "\(lines)")
+    #expect(lines.dropFirst().allSatisfy { $0.count <= 60 }, "\(lines)")
+    #expect(lines.dropFirst().allSatisfy { $0.hasSuffix("…") }, "image URLs are cut: \(lines)")
+    #expect(!result.stdout.contains("\t"))
   }
 
   @Test func jsonLinesAndCSV() async throws {
@@ -46,17 +69,24 @@ import Testing
     let lines = try await CLI.run(["rovers", "--format", "jsonl"], against: api)
     #expect(try CLI.jsonLines(lines.stdout).count == api.dataset.rovers.count)
     let csv = try await CLI.run(["rovers", "--format", "csv"], against: api)
-    #expect(csv.stdout.hasPrefix("NAME,STATUS,LAUNCH,LANDING,MAX SOL,MAX DATE,PHOTOS,CAMERAS\n"))
+    // CSV speaks JSON's field names; a JSON null is an empty field.
+    #expect(
+      csv.stdout.hasPrefix("name,status,launch_date,landing_date,max_sol,max_date,total_photos,cameras\n"))
     #expect(csv.stdout.split(separator: "\n").count == api.dataset.rovers.count + 1)
+    let opportunity = try #require(csv.stdout.split(separator: "\n").first { $0.hasPrefix("Opportunity,") })
+    #expect(opportunity.split(separator: ",", omittingEmptySubsequences: false)[4].isEmpty, "\(opportunity)")
   }
 
-  @Test func colourOnlyWhenAskedAndNotWithNoColor() async throws {
+  /// `--color always` is asked for in so many words, so it wins over NO_COLOR; auto follows the terminal.
+  @Test func colourOnlyWhenAskedAndAlwaysWinsOverNoColor() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     let forced = try await CLI.run(["rovers", "--color", "always"], against: api)
     #expect(forced.stdout.contains("\u{1B}[1m"))
-    let vetoed = try await CLI.run(["rovers", "--color", "always"], against: api, environment: ["NO_COLOR": "1"])
-    #expect(!vetoed.stdout.contains("\u{1B}["))
+    let both = try await CLI.run(["rovers", "--color", "always"], against: api, environment: ["NO_COLOR": "1"])
+    #expect(both.stdout.contains("\u{1B}[1m"))
+    let auto = try await CLI.run(["rovers"], against: api)
+    #expect(!auto.stdout.contains("\u{1B}["))
   }
 
   @Test func connectionFlagsWorkBeforeAndAfterTheSubcommand() async throws {
