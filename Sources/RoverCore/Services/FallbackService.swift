@@ -68,7 +68,7 @@ public struct FallbackService: PhotoService {
       case .serverError, .unknownRover, .notFound, .unavailableRover, .malformedJSON, .unexpectedStatus,
         .rateLimited, .unauthorized, .offlineMiss, .solOutOfRange:
         return true
-      case .photoNotFound, .solRangeTooWide, .unknownCamera, .dateBeforeLanding:
+      case .photoNotFound, .solRangeTooWide, .unknownCamera, .dateBeforeLanding, .pageOutOfRange:
         return false
       }
     default: return false

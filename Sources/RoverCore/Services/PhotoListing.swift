@@ -21,6 +21,11 @@ public struct PhotoListing: Sendable {
     var outcome = Outcome()
     switch request {
     case .query(var query):
+      if case .earthDate(let date) = query.selection, let landing = MarsCalendar.landingDate(rover: query.rover),
+        date < landing
+      {
+        throw ServiceError.dateBeforeLanding(rover: query.rover, date: date, landing: landing)
+      }
       var photos: [Photo] = []
       if let camera = query.camera {
         // A group (NAVCAM on Perseverance) is its members, each asked for.
@@ -32,6 +37,7 @@ public struct PhotoListing: Sendable {
       } else {
         photos = try await service.photos(query)
       }
+      if photos.isEmpty { try await explainEmpty(query) }
       outcome.listed = photos.count
       try await body(photos)
     case .range(let range):
@@ -71,6 +77,22 @@ public struct PhotoListing: Sendable {
       }
     }
     return outcome
+  }
+
+  /// An empty answer to one sol is checked against what the service knows (one more, usually cached, request):
+  /// a sol past the latest, or a page past the last, is the user's mistake and said so, not an empty success.
+  private func explainEmpty(_ query: PhotoQuery) async throws {
+    guard case .sol(let sol) = query.selection else { return }
+    let index = try await service.solIndex(rover: query.rover, range: sol...sol)
+    if let latest = index.latestSol, sol > latest {
+      throw ServiceError.solOutOfRange(rover: query.rover, sol: sol, latest: latest, service: service.serviceName)
+    }
+    if case .page(let page, let perPage?) = query.paging, page > 1,
+      let expected = index.entries.first(where: { $0.sol == sol })?.expected, expected > 0
+    {
+      let last = (expected + perPage - 1) / perPage
+      if page > last { throw ServiceError.pageOutOfRange(page: page, last: last, perPage: perPage, sol: sol) }
+    }
   }
 
   private static func lookUp(_ id: PhotoID, in service: any PhotoService) async -> Result<Photo, any Error> {

@@ -21,6 +21,8 @@ public enum ServiceError: Error, Equatable, Sendable {
   case unknownCamera(rover: String, camera: String, known: [String])
   /// An Earth date before the rover landed.
   case dateBeforeLanding(rover: String, date: CalendarDate, landing: CalendarDate)
+  /// `--page` past the last page of a sol whose photo count the service gives.
+  case pageOutOfRange(page: Int, last: Int, perPage: Int, sol: Int)
 
   /// The service is down or unreachable (not refusing us): a cached answer, even stale, beats failing.
   static func isServiceDown(_ error: any Error) -> Bool {
@@ -65,6 +67,8 @@ extension ServiceError: LocalizedError {
       return "unknown camera '\(camera)' for \(rover) (cameras: \(known.joined(separator: ", ")))"
     case .dateBeforeLanding(let rover, let date, let landing):
       return "\(date) is before \(rover) landed (valid: \(landing) or later)"
+    case .pageOutOfRange(let page, let last, let perPage, let sol):
+      return "--page \(page) is past the last page of sol \(sol) (valid: 1..\(last) at \(perPage) a page)"
     }
   }
 }

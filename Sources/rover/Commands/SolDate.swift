@@ -36,8 +36,9 @@ extension RoverCommand {
       } else if let text = date, let day = CalendarDate(strict: text) {
         let sols = MarsCalendar.sols(rover: rover, on: day)
         guard !sols.isEmpty else {
-          let landing = MarsCalendar.landingDate(rover: rover).map { " on \($0)" } ?? ""
-          throw ValidationError("\(text) is before \(rover)'s landing\(landing)")
+          guard let landing = MarsCalendar.landingDate(rover: rover) else { return }
+          // The same words and code as `photos --earth-date` for the same date.
+          throw ServiceError.dateBeforeLanding(rover: rover, date: day, landing: landing)
         }
         printer.write(
           json

@@ -11,14 +11,17 @@ enum ExitStatus {
   static let ioError: Int32 = 74
   static let temporaryFailure: Int32 = 75
   static let permission: Int32 = 77
+  static let configuration: Int32 = 78
   static let someDownloadsFailed: Int32 = 3
   /// 130 after Ctrl-C, 143 after SIGTERM, 129 after SIGHUP.
   static var interrupted: Int32 { Interrupt.exitCode }
 
   static func code(for error: ServiceError) -> Int32 {
     switch error {
-    case .solRangeTooWide, .solOutOfRange, .unknownCamera, .dateBeforeLanding: return usage
-    case .unknownRover, .photoNotFound, .notFound, .unavailableRover: return noInput
+    case .solRangeTooWide, .solOutOfRange, .unknownCamera, .dateBeforeLanding, .pageOutOfRange: return usage
+    case .unknownRover, .photoNotFound, .unavailableRover: return noInput
+    // A route that answers 404 means a wrong base URL: the set-up, not the rover, is at fault.
+    case .notFound: return configuration
     case .unauthorized: return permission
     case .rateLimited: return temporaryFailure
     case .serverError, .offlineMiss: return unavailable
