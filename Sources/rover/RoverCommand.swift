@@ -25,10 +25,14 @@ struct RoverCommand: AsyncParsableCommand {
   )
 
   @OptionGroup var connection: ConnectionOptions
+  @OptionGroup var quietFlag: QuietFlag
 
   /// Maps our errors to one stderr line and the documented exit code; ArgumentParser keeps its own usage errors.
   static func main() async {
     let code: Int32
+    StandardError.quiet = CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains {
+      $0 == "-q" || $0 == "--quiet"
+    }
     do {
       // `rover help phtos` would otherwise print the root's help and succeed.
       if CommandLine.arguments.dropFirst().first == "help", unknownSubcommand(CommandLine.arguments.dropFirst()) != nil
@@ -39,9 +43,10 @@ struct RoverCommand: AsyncParsableCommand {
       code = try await Interrupt.run { try await box.run() }
     } catch {
       guard let report = ExitStatus.report(for: error) ?? usageReport(for: error) else { exit(withError: error) }
-      if let message = report.message { StandardError.line("rover: \(message)") }
+      if let message = report.message { StandardError.error("rover: \(message)") }
       code = report.code
     }
+    StandardError.clearStatus()
     fflush(nil)
     Glibc.exit(code)
   }

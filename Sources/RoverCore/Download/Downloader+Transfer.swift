@@ -75,7 +75,7 @@ extension Downloader {
     case .cannotWrite(let path, let reason) as HTTPError: return .io(path: path, reason: reason)
     case let error as HTTPError: return .transfer(error)
     case is CancellationError: throw error
-    default: return .transfer(.network(url: "", reason: error.localizedDescription))
+    default: return .transfer(.network(url: "", reason: SystemError.text(error)))
     }
   }
 }

@@ -156,14 +156,7 @@ final class SafeDirectory: Sendable {
   }
 
   /// The system's own words for a failed file operation ("No space left on device"), not Foundation's wrapper.
-  static func reason(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let posix = (nsError.userInfo[NSUnderlyingErrorKey] as? NSError), posix.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(posix.code)))
-    }
-    if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-    return nsError.localizedDescription
-  }
+  static func reason(_ error: any Error) -> String { SystemError.text(error) }
 }
 
 func errnoText() -> String { String(cString: strerror(errno)) }

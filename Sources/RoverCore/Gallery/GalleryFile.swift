@@ -75,7 +75,7 @@ struct GalleryFile: GallerySink {
   }
 
   private static func failure(_ path: String, _ error: (any Error)? = nil) -> GalleryError {
-    let reason = error.map { ($0 as NSError).localizedDescription } ?? String(cString: strerror(errno))
+    let reason = error.map(SystemError.text) ?? String(cString: strerror(errno))
     return .cannotWrite(path: path, reason: reason)
   }
 }

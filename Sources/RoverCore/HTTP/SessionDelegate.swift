@@ -87,7 +87,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         state.continuation.resume(throwing: error)
       }
     } else if let error {
-      state.continuation.resume(throwing: HTTPError.network(url: state.url, reason: error.localizedDescription))
+      state.continuation.resume(throwing: HTTPError.network(url: state.url, reason: SystemError.text(error)))
     } else if let response = state.response {
       state.continuation.resume(returning: (state.data, response))
     } else {

@@ -64,7 +64,7 @@ public final class URLSessionEngine: HTTPEngine {
           try handle.truncate(atOffset: 0)
           try handle.write(contentsOf: data)
         } catch {
-          throw HTTPError.cannotWrite(path: path, reason: error.localizedDescription)
+          throw HTTPError.cannotWrite(path: path, reason: SystemError.text(error))
         }
         result.wroteFile = true
         result.bytesWritten = data.count

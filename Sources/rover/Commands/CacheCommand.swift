@@ -14,6 +14,7 @@ extension RoverCommand {
 
       @ParentCommand var root: RoverCommand
       @OptionGroup var connection: ConnectionOptions
+      @OptionGroup var quietFlag: QuietFlag
       @Flag(help: "Print JSON.") var json = false
 
       func run() async throws {
@@ -32,6 +33,7 @@ extension RoverCommand {
 
       @ParentCommand var root: RoverCommand
       @OptionGroup var connection: ConnectionOptions
+      @OptionGroup var quietFlag: QuietFlag
       @Option(help: ArgumentHelp("Only entries not used for this long (e.g. 7d, 12h).", valueName: "age"))
       var olderThan: String?
 

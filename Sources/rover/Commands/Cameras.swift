@@ -10,6 +10,7 @@ extension RoverCommand {
         group name (NAVCAM on Perseverance) stands for all its members.
         """)
 
+    @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "Rover name, e.g. perseverance.") var rover: String
     @OptionGroup var output: OutputOptions
 

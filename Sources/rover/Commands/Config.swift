@@ -8,6 +8,7 @@ extension RoverCommand {
 
     @ParentCommand var root: RoverCommand
     @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var quietFlag: QuietFlag
     @Flag(help: "Print JSON.") var json = false
 
     func run() async throws {

@@ -17,6 +17,7 @@ extension RoverCommand {
 
     @ParentCommand var root: RoverCommand
     @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "Photo ids; or a rover name with --sol/--earth-date/--latest; or - to read JSON from stdin.")
     var inputs: [String] = []
     @OptionGroup var selection: PhotoSelectionOptions
@@ -59,6 +60,10 @@ extension RoverCommand {
 
     func run() async throws {
       let settings = try settings()
+      // Listings can come from the response cache; images never do: refuse rather than go online unasked.
+      if settings.cacheMode.use == .offline, !dryRun {
+        throw ValidationError("--offline cannot download images (they are not cached); add --dry-run to list them")
+      }
       let (source, template) = try await sourceAndTemplate(settings)
       if dryRun {
         let outcome = try await source.forEachBatch { DryRunReport(json: json, template: template).print($0) }
@@ -91,7 +96,7 @@ extension RoverCommand {
       // Nothing found at all: that one error, said once, with its own exit code.
       if let first = outcome.failedIDs.first, outcome.listed == 0, outcome.failedIDs.count == 1 { throw first.error }
       for (id, error) in outcome.failedIDs {
-        StandardError.line("rover: failed photo \(id): \((error as? LocalizedError)?.errorDescription ?? "\(error)")")
+        StandardError.error("rover: failed photo \(id): \((error as? LocalizedError)?.errorDescription ?? "\(error)")")
       }
       if let first = outcome.failedIDs.first, outcome.listed == 0 {
         throw ExitCode(ExitStatus.report(for: first.error)?.code ?? ExitStatus.someDownloadsFailed)

@@ -13,6 +13,7 @@ extension RoverCommand {
         Exit codes: 0 written, 64 bad usage, 66 no such folder, 74 cannot write.
         """)
 
+    @OptionGroup var quietFlag: QuietFlag
     @Argument(help: ArgumentHelp("The folder of images.", valueName: "dir")) var directory: String
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The page to write.", valueName: "file"))
     var output: String?

@@ -9,6 +9,7 @@ extension RoverCommand {
 
     @ParentCommand var root: RoverCommand
     @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "Rover name, e.g. curiosity.") var rover: String
     @Flag(help: "Include the per-sol list.") var sols = false
     @OptionGroup var rawFeed: RawFeedFlags

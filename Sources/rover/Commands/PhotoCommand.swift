@@ -7,6 +7,7 @@ extension RoverCommand {
 
     @ParentCommand var root: RoverCommand
     @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "Photo id, e.g. 102693.") var id: String
     @OptionGroup var rawFeed: RawFeedFlags
     @OptionGroup var output: OutputOptions

@@ -13,6 +13,7 @@ extension RoverCommand {
 
     @ParentCommand var root: RoverCommand
     @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "Rover name, e.g. curiosity.") var rover: String
     @OptionGroup var selection: PhotoSelectionOptions
     @OptionGroup var rawFeed: RawFeedFlags

@@ -13,6 +13,7 @@ extension RoverCommand {
 
     @ParentCommand var root: RoverCommand
     @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var quietFlag: QuietFlag
     @OptionGroup var output: OutputOptions
 
     func validate() throws { try output.requireNotURLs("services") }

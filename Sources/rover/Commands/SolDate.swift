@@ -13,6 +13,7 @@ extension RoverCommand {
         and the PDS carry their capture date, which can be a day later.
         """)
 
+    @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "Rover name: curiosity, perseverance, opportunity or spirit.") var rover: String
     @Argument(help: "A sol to convert to its Earth date.") var sol: Int?
     @Option(help: ArgumentHelp("An Earth date (YYYY-MM-DD) to convert to sols.", valueName: "date")) var date: String?

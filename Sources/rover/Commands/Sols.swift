@@ -8,6 +8,7 @@ extension RoverCommand {
 
     @ParentCommand var root: RoverCommand
     @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "Rover name, e.g. curiosity.") var rover: String
     @Option(help: ArgumentHelp("First sol to list.", valueName: "sol")) var from: Int?
     @Option(help: ArgumentHelp("Last sol to list.", valueName: "sol")) var to: Int?

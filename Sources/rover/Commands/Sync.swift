@@ -24,6 +24,7 @@ extension RoverCommand {
 
     @ParentCommand var root: RoverCommand
     @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "The rover (optional when DIR already remembers one).") var rover: String?
     @Option(name: [.short, .customLong("output-dir")], help: ArgumentHelp("The mirror directory.", valueName: "dir"))
     var outputDirectory: String
@@ -85,6 +86,9 @@ extension RoverCommand {
 
     func run() async throws {
       var settings = try settings()
+      if settings.cacheMode.use == .offline, !dryRun {
+        throw ValidationError("--offline cannot download images (they are not cached); add --dry-run to list them")
+      }
       // Late frames arrive within a cached answer's lifetime: a sync asks the service (and refreshes the cache),
       // unless told otherwise (--offline, --no-cache, --max-age).
       if settings.cacheMode.use == .normal, settings.cacheMode.maxAge == nil { settings.cacheMode.use = .refresh }
@@ -96,7 +100,7 @@ extension RoverCommand {
           StandardError.line("rover: \($0)")
         }
       } catch let error as DownloadError {
-        StandardError.line("rover: \(error.localizedDescription)")
+        StandardError.error("rover: \(error.localizedDescription)")
         throw ExitCode(ExitStatus.ioError)
       }
       Downloader.tell(record) { StandardError.line("rover: warning: \($0)") }

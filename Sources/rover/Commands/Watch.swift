@@ -27,6 +27,7 @@ extension RoverCommand {
 
     @ParentCommand var root: RoverCommand
     @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "The rover to watch.") var rover: String
     @Option(
       name: .customLong("camera"),
@@ -88,6 +89,9 @@ extension RoverCommand {
 
     func run() async throws {
       var settings = try settings()
+      if settings.cacheMode.use == .offline {
+        throw ValidationError("--offline cannot watch: every poll asks the service for what is new")
+      }
       // Every poll asks the service: a cached answer would hide what is new.
       if settings.cacheMode.use == .normal { settings.cacheMode.use = .refresh }
       let service = try self.service(rawFeed.options, settings: settings)
@@ -126,7 +130,7 @@ extension RoverCommand {
           if case ServiceError.rateLimited(let seconds?, _) = error { retryAfter = TimeInterval(seconds) }
           wait = MissionWatch.backoff(failures: failures, interval: pause, retryAfter: retryAfter)
           let text = (error as? LocalizedError)?.errorDescription ?? "\(error)"
-          StandardError.line("rover: watch: \(text); trying again in \(Self.describe(wait))")
+          StandardError.error("rover: watch: \(text); trying again in \(Self.describe(wait))")
         }
         do { try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000)) } catch { break }
       }
@@ -163,11 +167,11 @@ extension RoverCommand {
           let status = try await command.run(for: photo, path: paths[photo.id])
           if status != 0 {
             failed = true
-            StandardError.line("rover: watch: --exec exited with \(status) for photo \(photo.id)")
+            StandardError.error("rover: watch: --exec exited with \(status) for photo \(photo.id)")
           }
         } catch {
           failed = true
-          StandardError.line("rover: watch: \((error as? LocalizedError)?.errorDescription ?? "\(error)")")
+          StandardError.error("rover: watch: \((error as? LocalizedError)?.errorDescription ?? "\(error)")")
         }
       }
       return failed

@@ -14,13 +14,13 @@ enum ClientEventPrinter {
         } else if Terminal.showProgress {
           // Some feeds take 20 s an answer: show that we are waiting, and on what.
           let host = ControlCharacters.escaped(URL(string: url)?.host ?? "the service")
-          StandardError.write("\r\u{1B}[2Kwaiting for \(host)…")
+          StandardError.status("waiting for \(host)…")
         }
       case .response(let url, let status, let seconds):
         if verbose {
           StandardError.line("rover: \(status) \(url) (\(Int(seconds * 1000)) ms)")
         } else if Terminal.showProgress {
-          StandardError.write("\r\u{1B}[2K")
+          StandardError.clearStatus()
         }
       case .retrying(let url, let attempt, let delay, let reason):
         // The reason names the URL already, as a rule: say it once.
@@ -37,8 +37,8 @@ enum ClientEventPrinter {
         }
       case .progress(let done, let total):
         if Terminal.showProgress, let total {
-          StandardError.write("\r\u{1B}[2Kfetching pages \(done)/\(total)")
-          if done >= total { StandardError.write("\r\u{1B}[2K") }
+          StandardError.status("fetching pages \(done)/\(total)")
+          if done >= total { StandardError.clearStatus() }
         }
       case .warning(let message):
         StandardError.line("rover: warning: \(message)")

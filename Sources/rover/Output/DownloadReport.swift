@@ -47,7 +47,8 @@ struct DownloadReport: Sendable {
 
   func finished(_ result: DownloadResult, progress: ProgressBar) {
     if case .failed(let error) = result.outcome {
-      progress.message("rover: failed photo \(result.photo.id): \(error.errorDescription ?? "\(error)")")
+      progress.message(
+        "rover: failed photo \(result.photo.id): \(error.errorDescription ?? "\(error)")", isError: true)
     }
     if json, let line = try? JSONOutput.lines([record(result)]) {
       FileHandle.standardOutput.write(Data(line.utf8))

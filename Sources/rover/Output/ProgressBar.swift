@@ -37,7 +37,9 @@ final class ProgressBar: Sendable {
   }
 
   /// Prints a message line above the bar: clear the bar, write the line, let the next update redraw the bar.
-  func message(_ line: String) {
+  /// `--quiet` keeps only errors.
+  func message(_ line: String, isError: Bool = false) {
+    guard isError || !StandardError.quiet else { return }
     let visible =
       enabled
       && state.withLock { state in

@@ -20,8 +20,8 @@ enum Terminal {
     }
   }
 
-  /// Progress is drawn on stderr, and only when a person is watching it.
-  static var showProgress: Bool { stderrIsTTY }
+  /// Progress is drawn on stderr, and only when a person is watching it and did not ask for quiet.
+  static var showProgress: Bool { stderrIsTTY && !StandardError.quiet }
 
   /// The width of the terminal stdout is on, or nil when stdout is not a terminal.
   static var stdoutWidth: Int? {
@@ -39,6 +39,9 @@ enum Terminal {
 
 /// Writes to stderr without buffering, so messages interleave correctly with progress lines.
 enum StandardError {
+  /// `--quiet`: only errors reach stderr. Set once, from the command line, before anything is printed.
+  nonisolated(unsafe) static var quiet = false
+
   /// Writes as is: for our own terminal codes (progress), with any server text already escaped by the caller.
   static func write(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
@@ -47,6 +50,33 @@ enum StandardError {
   /// One message line; control characters from a server (a camera name, a URL, an error body) are shown, not
   /// obeyed, and cannot break the line in two.
   static func line(_ text: String) {
-    write(ControlCharacters.escaped(text) + "\n")
+    guard !quiet else { return }
+    write(clearingStatus() + ControlCharacters.escaped(text) + "\n")
+  }
+
+  /// A failure: printed even with `--quiet`.
+  static func error(_ text: String) {
+    write(clearingStatus() + ControlCharacters.escaped(text) + "\n")
+  }
+
+  private static let statusShown = Locked(false)
+
+  /// A transient status on the terminal ("waiting for host…"), replaced by the next one, cleared before any line
+  /// and at exit, so Ctrl-C never leaves it half-erased in front of the shell prompt.
+  static func status(_ text: String) {
+    statusShown.withLock { $0 = true }
+    write("\r\u{1B}[2K" + text)
+  }
+
+  static func clearStatus() {
+    let shown = clearingStatus()
+    if !shown.isEmpty { write(shown) }
+  }
+
+  private static func clearingStatus() -> String {
+    statusShown.withLock { shown in
+      defer { shown = false }
+      return shown ? "\r\u{1B}[2K" : ""
+    }
   }
 }
