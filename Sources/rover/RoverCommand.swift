@@ -15,7 +15,14 @@ struct RoverCommand: AsyncParsableCommand {
     discussion: """
       Data goes to stdout, messages to stderr. Exit codes: 0 ok, 3 some downloads failed, 64 bad usage, \
       65 unexpected response, 66 unknown rover or photo, 69 service unreachable, 74 I/O error, 75 rate limited, \
-      77 API key refused, 130 interrupted (143 terminated, 129 hung up).
+      77 API key refused, 78 wrong base URL, 130 interrupted (143 terminated, 129 hung up).
+
+      EXAMPLES:
+        rover rovers
+        rover photos curiosity --sol 1000 --camera mast
+        rover fetch-image curiosity --sol 1000..1100 --camera mast -o mast/
+        rover sync perseverance -o mirror/ --sol 1000..
+        rover --generate-completion-script bash > /etc/bash_completion.d/rover
       """,
     version: RoverVersion.current,
     subcommands: [
@@ -24,7 +31,7 @@ struct RoverCommand: AsyncParsableCommand {
     ]
   )
 
-  @OptionGroup var connection: ConnectionOptions
+  @OptionGroup(title: "Connection options") var connection: ConnectionOptions
   @OptionGroup var quietFlag: QuietFlag
 
   /// Maps our errors to one stderr line and the documented exit code; ArgumentParser keeps its own usage errors.
@@ -42,6 +49,12 @@ struct RoverCommand: AsyncParsableCommand {
       let box = ParsedCommand(try parseAsRoot())
       code = try await Interrupt.run { try await box.run() }
     } catch {
+      if exitCode(for: error) == .success {
+        // --help, `rover help X`, --version: printed by us, so the help can be arranged (HelpText).
+        let text = fullMessage(for: error)
+        if !text.isEmpty { FileHandle.standardOutput.write(Data((HelpText.polish(text) + "\n").utf8)) }
+        Glibc.exit(0)
+      }
       guard let report = ExitStatus.report(for: error) ?? usageReport(for: error) else { exit(withError: error) }
       if let message = report.message { StandardError.error("rover: \(message)") }
       code = report.code

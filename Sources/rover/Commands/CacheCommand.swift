@@ -10,10 +10,15 @@ extension RoverCommand {
 
     struct Info: AsyncParsableCommand, ServiceCommand {
       static let configuration = CommandConfiguration(
-        abstract: "Where the cache is, how many entries and bytes, the oldest and newest.")
+        abstract: "Where the cache is, how many entries and bytes, the oldest and newest.",
+        discussion: """
+          EXAMPLES:
+            rover cache info
+            rover cache info --json
+          """)
 
       @ParentCommand var root: RoverCommand
-      @OptionGroup var connection: ConnectionOptions
+      @OptionGroup(title: "Connection options") var connection: ConnectionOptions
       @OptionGroup var quietFlag: QuietFlag
       @Flag(help: "Print JSON.") var json = false
 
@@ -29,10 +34,16 @@ extension RoverCommand {
     }
 
     struct Clear: AsyncParsableCommand, ServiceCommand {
-      static let configuration = CommandConfiguration(abstract: "Remove cached responses.")
+      static let configuration = CommandConfiguration(
+        abstract: "Remove cached responses.",
+        discussion: """
+          EXAMPLES:
+            rover cache clear
+            rover cache clear --older-than 7d
+          """)
 
       @ParentCommand var root: RoverCommand
-      @OptionGroup var connection: ConnectionOptions
+      @OptionGroup(title: "Connection options") var connection: ConnectionOptions
       @OptionGroup var quietFlag: QuietFlag
       @Option(help: ArgumentHelp("Only entries not used for this long (e.g. 7d, 12h).", valueName: "age"))
       var olderThan: String?

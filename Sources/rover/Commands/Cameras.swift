@@ -8,15 +8,18 @@ extension RoverCommand {
       discussion: """
         From rover's own table, no request. `--camera` on photos and fetch-image takes any name here, and a \
         group name (NAVCAM on Perseverance) stands for all its members.
+
+        EXAMPLES:
+          rover cameras perseverance
+          rover cameras curiosity --format csv
         """)
 
     @OptionGroup var quietFlag: QuietFlag
-    @Argument(help: "Rover name, e.g. perseverance.") var rover: String
+    @Argument(help: "Rover name, e.g. perseverance.", completion: Completions.rovers) var rover: String
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
       try validateRoverName(rover)
-      try output.requireNotURLs("cameras")
       guard !CameraCatalog.entries(rover: rover).isEmpty else {
         throw ValidationError("no camera table for '\(rover)' (known: curiosity, perseverance, spirit, opportunity)")
       }

@@ -4,10 +4,15 @@ import RoverCore
 extension RoverCommand {
   struct Config: AsyncParsableCommand, ServiceCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Show the resolved connection settings and where each came from (the key is redacted).")
+      abstract: "Show the resolved connection settings and where each came from (the key is redacted).",
+      discussion: """
+        EXAMPLES:
+          rover config
+          rover config --service marsvista --json
+        """)
 
     @ParentCommand var root: RoverCommand
-    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup(title: "Connection options") var connection: ConnectionOptions
     @OptionGroup var quietFlag: QuietFlag
     @Flag(help: "Print JSON.") var json = false
 

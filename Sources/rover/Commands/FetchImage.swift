@@ -13,12 +13,21 @@ extension RoverCommand {
         \(NameTemplate.placeholders.map { "{\($0)}" }.joined(separator: " ")); default: \(NameTemplate.defaultPattern).
         Exit codes: 0 all downloaded or skipped, 3 some failed, 74 cannot write, 130 interrupted (143 SIGTERM, \
         129 SIGHUP).
+
+        EXAMPLES:
+          rover fetch-image curiosity --sol 1000 -o photos/
+          rover fetch-image curiosity --sol 1000..1100 --camera mast,navcam -o mast/ --name '{sol}/{camera}/{id}.{ext}'
+          rover fetch-image curiosity --sol 3000.. -o all/ --dry-run     # what would be written; nothing fetched
+          rover photos curiosity --sol 1000 --format urls | rover fetch-image - -o x/
+          rover fetch-image 102693 424905 -o picks/ --metadata
         """)
 
     @ParentCommand var root: RoverCommand
-    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup(title: "Connection options") var connection: ConnectionOptions
     @OptionGroup var quietFlag: QuietFlag
-    @Argument(help: "Photo ids; or a rover name with --sol/--earth-date/--latest; or - to read JSON from stdin.")
+    @Argument(
+      help: "Photo ids; or a rover name with --sol/--earth-date/--latest; or - to read JSON from stdin.",
+      completion: Completions.rovers)
     var inputs: [String] = []
     @OptionGroup var selection: PhotoSelectionOptions
     @OptionGroup var rawFeed: RawFeedFlags
@@ -34,12 +43,22 @@ extension RoverCommand {
     var archive: String?
     @Flag(help: "Download again even if a file or archive entry exists.") var force = false
     @Flag(help: "Write each photo's JSON next to its image (<name>.json).") var metadata = false
-    @Flag(help: "Print one JSON object per photo result (JSON Lines) on stdout.") var json = false
+    @Option(
+      help: ArgumentHelp(
+        "Print each photo's result on stdout as it finishes (default: nothing; with --dry-run: paths).",
+        valueName: "format"))
+    var format: ResultFormat?
+    @Flag(help: "Short for --format jsonl: one JSON object per photo result.") var json = false
     @Flag(help: "Print where each photo would be written (with --json, as JSON Lines); download nothing.")
     var dryRun = false
     @Flag(help: "Exit 3 when a sol lists fewer photos than the service counts for it.") var strict = false
 
+    /// `--json` keeps meaning JSON Lines, one result a line, as it always has.
+    var resultFormat: ResultFormat? { json ? .jsonl : format }
+
     func validate() throws {
+      if json, let format, format != .jsonl { throw ValidationError("--json conflicts with --format \(format)") }
+      if dryRun, format == .csv { throw ValidationError("--dry-run prints paths or jsonl, not csv") }
       guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
       do { _ = try NameTemplate(name ?? NameTemplate.defaultPattern) } catch let error as DownloadError {
         throw ValidationError(error.localizedDescription)
@@ -66,11 +85,13 @@ extension RoverCommand {
       }
       let (source, template) = try await sourceAndTemplate(settings)
       if dryRun {
-        let outcome = try await source.forEachBatch { DryRunReport(json: json, template: template).print($0) }
+        let outcome = try await source.forEachBatch {
+          DryRunReport(json: resultFormat == .jsonl, template: template).print($0)
+        }
         try finish(outcome, failures: 0)
         return
       }
-      let report = DownloadReport(json: json, outputDirectory: URL(fileURLWithPath: outputDirectory))
+      let report = DownloadReport(format: resultFormat, outputDirectory: URL(fileURLWithPath: outputDirectory))
       let progress = ProgressBar()
       let options = DownloadOptions(
         outputDirectory: URL(fileURLWithPath: outputDirectory), template: template, jobs: jobs,

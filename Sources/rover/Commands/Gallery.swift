@@ -11,6 +11,10 @@ extension RoverCommand {
         `fetch-image --metadata` writes; images without one are listed by path. Links are relative, so the folder \
         can be moved or zipped with its page. Prints the page's path. \
         Exit codes: 0 written, 64 bad usage, 66 no such folder, 74 cannot write.
+
+        EXAMPLES:
+          rover gallery photos/ --thumbnails
+          rover gallery mast/ -o mast.html --title "Mast camera"
         """)
 
     @OptionGroup var quietFlag: QuietFlag

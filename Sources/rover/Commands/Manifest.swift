@@ -5,19 +5,24 @@ extension RoverCommand {
   struct Manifest: AsyncParsableCommand, ServiceCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show a rover's mission summary.",
-      discussion: "The per-sol list is long (thousands of sols); it is printed only with --sols.")
+      discussion: """
+        The per-sol list is long (thousands of sols); it is printed only with --sols.
+
+        EXAMPLES:
+          rover manifest curiosity
+          rover manifest perseverance --sols --format csv
+        """)
 
     @ParentCommand var root: RoverCommand
-    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup(title: "Connection options") var connection: ConnectionOptions
     @OptionGroup var quietFlag: QuietFlag
-    @Argument(help: "Rover name, e.g. curiosity.") var rover: String
+    @Argument(help: "Rover name, e.g. curiosity.", completion: Completions.rovers) var rover: String
     @Flag(help: "Include the per-sol list.") var sols = false
     @OptionGroup var rawFeed: RawFeedFlags
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
       try validateRoverName(rover)
-      try output.requireNotURLs("manifest")
     }
 
     func run() async throws {

@@ -3,14 +3,20 @@ import RoverCore
 
 extension RoverCommand {
   struct PhotoCommand: AsyncParsableCommand, ServiceCommand {
-    static let configuration = CommandConfiguration(commandName: "photo", abstract: "Show one photo by its id.")
+    static let configuration = CommandConfiguration(
+      commandName: "photo", abstract: "Show one photo by its id.",
+      discussion: """
+        EXAMPLES:
+          rover photo 102693
+          rover photo 102693 --format urls | xargs curl -O
+        """)
 
     @ParentCommand var root: RoverCommand
-    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup(title: "Connection options") var connection: ConnectionOptions
     @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "Photo id, e.g. 102693.") var id: String
     @OptionGroup var rawFeed: RawFeedFlags
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: PhotoOutputOptions
 
     func validate() throws {
       guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || "_-.".contains($0) }) else {

@@ -9,18 +9,24 @@ extension RoverCommand {
         Every page is fetched and merged unless --page is given. A range is listed sol by sol, and JSON Lines, \
         URLs and CSV are printed as each sol completes. A sol listed short of the service's own count is a \
         warning, and with --strict exit code 3.
+
+        EXAMPLES:
+          rover photos curiosity --sol 1000 --camera mast
+          rover photos curiosity --sol 1000..1100 --camera MAST --format jsonl
+          rover photos perseverance --earth-date 2024-05-01..2024-05-31 --json
+          rover photos spirit --latest --format urls
         """)
 
     @ParentCommand var root: RoverCommand
-    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup(title: "Connection options") var connection: ConnectionOptions
     @OptionGroup var quietFlag: QuietFlag
-    @Argument(help: "Rover name, e.g. curiosity.") var rover: String
+    @Argument(help: "Rover name, e.g. curiosity.", completion: Completions.rovers) var rover: String
     @OptionGroup var selection: PhotoSelectionOptions
     @OptionGroup var rawFeed: RawFeedFlags
     @Option(help: ArgumentHelp("Fetch only this page (from 1).", valueName: "n")) var page: Int?
     @Option(help: ArgumentHelp("Photos per page with --page.", valueName: "n")) var perPage: Int?
     @Flag(help: "Exit 3 when a sol lists fewer photos than the service counts for it.") var strict = false
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: PhotoOutputOptions
 
     func validate() throws {
       try validateRoverName(rover)

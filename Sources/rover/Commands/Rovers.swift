@@ -3,14 +3,18 @@ import RoverCore
 
 extension RoverCommand {
   struct Rovers: AsyncParsableCommand, ServiceCommand {
-    static let configuration = CommandConfiguration(abstract: "List the rovers and their mission totals.")
+    static let configuration = CommandConfiguration(
+      abstract: "List the rovers and their mission totals.",
+      discussion: """
+        EXAMPLES:
+          rover rovers
+          rover rovers --json | jq -r '.[].name'
+        """)
 
     @ParentCommand var root: RoverCommand
-    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup(title: "Connection options") var connection: ConnectionOptions
     @OptionGroup var quietFlag: QuietFlag
     @OptionGroup var output: OutputOptions
-
-    func validate() throws { try output.requireNotURLs("rovers") }
 
     func run() async throws {
       let rovers = try await service().rovers()

@@ -9,14 +9,16 @@ extension RoverCommand {
       discussion: """
         One request per service and rover, all at once, 5 s at most, no retry, no cache. \
         Exit codes: 0 at least one service answers, 69 none does.
+
+        EXAMPLES:
+          rover services
+          rover services --json
         """)
 
     @ParentCommand var root: RoverCommand
-    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup(title: "Connection options") var connection: ConnectionOptions
     @OptionGroup var quietFlag: QuietFlag
     @OptionGroup var output: OutputOptions
-
-    func validate() throws { try output.requireNotURLs("services") }
 
     func run() async throws {
       let results = try await ServiceProbe(settings: try settings()).run()

@@ -11,10 +11,15 @@ extension RoverCommand {
         counting from sol 0 at landing (Curiosity, Perseverance) or sol 1 at landing (Spirit, Opportunity, as \
         the PDS numbers them). A date a sol skips over maps to the sol that spans it. Photos from NASA's feeds \
         and the PDS carry their capture date, which can be a day later.
+
+        EXAMPLES:
+          rover sol-date curiosity 1000
+          rover sol-date perseverance --date 2024-05-01
         """)
 
     @OptionGroup var quietFlag: QuietFlag
-    @Argument(help: "Rover name: curiosity, perseverance, opportunity or spirit.") var rover: String
+    @Argument(help: "Rover name: curiosity, perseverance, opportunity or spirit.", completion: Completions.rovers)
+    var rover: String
     @Argument(help: "A sol to convert to its Earth date.") var sol: Int?
     @Option(help: ArgumentHelp("An Earth date (YYYY-MM-DD) to convert to sols.", valueName: "date")) var date: String?
     @Flag(help: "Print JSON.") var json = false

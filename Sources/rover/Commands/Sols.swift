@@ -4,12 +4,17 @@ import RoverCore
 extension RoverCommand {
   struct Sols: AsyncParsableCommand, ServiceCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List the sols that have photos, with their Earth dates, counts and cameras.")
+      abstract: "List the sols that have photos, with their Earth dates, counts and cameras.",
+      discussion: """
+        EXAMPLES:
+          rover sols curiosity --from 1000 --to 1010
+          rover sols perseverance --camera MCZ_LEFT --format jsonl
+        """)
 
     @ParentCommand var root: RoverCommand
-    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup(title: "Connection options") var connection: ConnectionOptions
     @OptionGroup var quietFlag: QuietFlag
-    @Argument(help: "Rover name, e.g. curiosity.") var rover: String
+    @Argument(help: "Rover name, e.g. curiosity.", completion: Completions.rovers) var rover: String
     @Option(help: ArgumentHelp("First sol to list.", valueName: "sol")) var from: Int?
     @Option(help: ArgumentHelp("Last sol to list.", valueName: "sol")) var to: Int?
     @Option(help: ArgumentHelp("Only sols where this camera took photos.", valueName: "name")) var camera: String?
@@ -18,7 +23,6 @@ extension RoverCommand {
 
     func validate() throws {
       try validateRoverName(rover)
-      try output.requireNotURLs("sols")
       if let from, from < 0 { throw ValidationError("--from must be 0 or more, got \(from)") }
       if let to, to < 0 { throw ValidationError("--to must be 0 or more, got \(to)") }
       if let from, let to, from > to { throw ValidationError("--from \(from) is after --to \(to)") }

@@ -23,9 +23,10 @@ extension RoverCommand {
         """)
 
     @ParentCommand var root: RoverCommand
-    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup(title: "Connection options") var connection: ConnectionOptions
     @OptionGroup var quietFlag: QuietFlag
-    @Argument(help: "The rover (optional when DIR already remembers one).") var rover: String?
+    @Argument(help: "The rover (optional when DIR already remembers one).", completion: Completions.rovers) var rover:
+      String?
     @Option(name: [.short, .customLong("output-dir")], help: ArgumentHelp("The mirror directory.", valueName: "dir"))
     var outputDirectory: String
     @Option(
@@ -35,7 +36,8 @@ extension RoverCommand {
     var earthDate: String?
     @Option(
       name: .customLong("camera"),
-      help: ArgumentHelp("Only these cameras: repeat the flag or give a comma list.", valueName: "name"))
+      help: ArgumentHelp("Only these cameras: repeat the flag or give a comma list.", valueName: "name"),
+      completion: Completions.cameras)
     var cameraArguments: [String] = []
     @Option(help: ArgumentHelp("File name template (default: \(NameTemplate.defaultPattern)).", valueName: "template"))
     var name: String?
@@ -133,7 +135,7 @@ extension RoverCommand {
       let options = DownloadOptions(
         outputDirectory: output, template: template, jobs: jobs, retryPolicy: settings.retryPolicy,
         timeout: settings.timeout, archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata)
-      let report = DownloadReport(json: false, outputDirectory: output)
+      let report = DownloadReport(format: nil, outputDirectory: output)
       let progress = ProgressBar()
       let summary = try await sync.run(range, record: record, options: options) { event in
         if case .finished(let result) = event { report.finished(result, progress: progress) }

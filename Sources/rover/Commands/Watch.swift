@@ -26,12 +26,13 @@ extension RoverCommand {
         """)
 
     @ParentCommand var root: RoverCommand
-    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup(title: "Connection options") var connection: ConnectionOptions
     @OptionGroup var quietFlag: QuietFlag
-    @Argument(help: "The rover to watch.") var rover: String
+    @Argument(help: "The rover to watch.", completion: Completions.rovers) var rover: String
     @Option(
       name: .customLong("camera"),
-      help: ArgumentHelp("Only these cameras: repeat the flag or give a comma list.", valueName: "name"))
+      help: ArgumentHelp("Only these cameras: repeat the flag or give a comma list.", valueName: "name"),
+      completion: Completions.cameras)
     var cameraArguments: [String] = []
     @Option(help: ArgumentHelp("Time between polls: 30s, 10m, 1h (default 10m, at least 30s).", valueName: "time"))
     var interval = "10m"
@@ -143,7 +144,7 @@ extension RoverCommand {
       var paths: [PhotoID: String] = [:]
       if let download {
         let output = URL(fileURLWithPath: download)
-        let report = DownloadReport(json: false, outputDirectory: output)
+        let report = DownloadReport(format: nil, outputDirectory: output)
         let options = DownloadOptions(
           outputDirectory: output, template: try NameTemplate(name ?? NameTemplate.defaultPattern), jobs: jobs,
           retryPolicy: settings.retryPolicy, timeout: settings.timeout, writeMetadata: metadata)

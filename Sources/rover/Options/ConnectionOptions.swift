@@ -8,7 +8,7 @@ struct ConnectionOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Service: \(ServiceChoice.names.joined(separator: ", ")) (default: auto, live services per rover with fallback).",
-      valueName: "name"))
+      valueName: "name"), completion: Completions.services)
   var service: String?
 
   @Option(help: ArgumentHelp("Base URL of any compatible service (overrides the preset's).", valueName: "url"))

@@ -1,8 +1,22 @@
 import ArgumentParser
 
 /// How results are printed. `urls` exists for photos only: one image URL a line, for `xargs` and `curl`.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+enum OutputFormat: String, CaseIterable {
   case table, json, jsonl, csv, urls
+}
+
+/// The formats of a listing that is not photos: `--format` lists (and completes) only these.
+enum ListFormat: String, ExpressibleByArgument, CaseIterable {
+  case table, json, jsonl, csv
+
+  var output: OutputFormat { OutputFormat(rawValue: rawValue) ?? .table }
+}
+
+/// The formats of photos: a listing's, plus image URLs.
+enum PhotoFormat: String, ExpressibleByArgument, CaseIterable {
+  case table, json, jsonl, csv, urls
+
+  var output: OutputFormat { OutputFormat(rawValue: rawValue) ?? .table }
 }
 
 /// When to colour the table header.

@@ -1,26 +1,39 @@
 import ArgumentParser
 
-/// `--format`, its `--json` shorthand, and `--color`, shared by every listing command.
+/// `--format`, its `--json` shorthand, and `--color`, shared by the listings that are not photos.
 struct OutputOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Output format: table, json, jsonl, csv (photos also: urls).", valueName: "format"))
-  var format: OutputFormat?
+  @Option(help: ArgumentHelp("Output format (default: table; a tab-separated table when piped).", valueName: "format"))
+  var format: ListFormat?
+  @OptionGroup var style: OutputStyle
 
+  func validate() throws { try style.check(format?.rawValue) }
+
+  var resolved: OutputFormat { style.json ? .json : (format?.output ?? .table) }
+}
+
+/// `--format` for photos: a listing's formats plus `urls`.
+struct PhotoOutputOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Output format (default: table; a tab-separated table when piped); urls: one image URL a line.",
+      valueName: "format"))
+  var format: PhotoFormat?
+  @OptionGroup var style: OutputStyle
+
+  func validate() throws { try style.check(format?.rawValue) }
+
+  var resolved: OutputFormat { style.json ? .json : (format?.output ?? .table) }
+}
+
+/// What both share: the `--json` shorthand and `--color`.
+struct OutputStyle: ParsableArguments {
   @Flag(help: "Short for --format json.")
   var json = false
 
-  @Option(help: ArgumentHelp("Colour the table header: auto, always, never (NO_COLOR is honoured).", valueName: "when"))
+  @Option(help: ArgumentHelp("Colour the table header (NO_COLOR is honoured by auto).", valueName: "when"))
   var color: ColorMode = .auto
 
-  func validate() throws {
-    if json, let format, format != .json {
-      throw ValidationError("--json conflicts with --format \(format.rawValue)")
-    }
-  }
-
-  var resolved: OutputFormat { json ? .json : (format ?? .table) }
-
-  /// Rejects `urls` where there are no image URLs to print.
-  func requireNotURLs(_ command: String) throws {
-    if resolved == .urls { throw ValidationError("--format urls is only for photos, not \(command)") }
+  func check(_ format: String?) throws {
+    if json, let format, format != "json" { throw ValidationError("--json conflicts with --format \(format)") }
   }
 }

@@ -19,7 +19,8 @@ struct PhotoSelectionOptions: ParsableArguments {
   @Option(
     name: .customLong("camera"),
     help: ArgumentHelp(
-      "Only these cameras: repeat the flag or give a comma list (case-insensitive).", valueName: "name"))
+      "Only these cameras: repeat the flag or give a comma list (case-insensitive).", valueName: "name"),
+    completion: Completions.cameras)
   var cameraArguments: [String] = []
 
   @Option(help: ArgumentHelp("Stop after this many photos.", valueName: "n"))

@@ -4,8 +4,15 @@ import RoverCore
 /// What `fetch-image` tells the user: each failure on stderr, each result as JSON Lines with `--json`, and the
 /// summary line.
 struct DownloadReport: Sendable {
-  let json: Bool
+  /// What goes on stdout per result: nothing (nil), or `fetch-image --format`.
+  let format: ResultFormat?
   let outputDirectory: URL
+  private let headerDone = Locked(false)
+
+  init(format: ResultFormat?, outputDirectory: URL) {
+    self.format = format
+    self.outputDirectory = outputDirectory
+  }
 
   /// The stable `--json` record for one photo.
   struct Record: Encodable {
@@ -50,10 +57,32 @@ struct DownloadReport: Sendable {
       progress.message(
         "rover: failed photo \(result.photo.id): \(error.errorDescription ?? "\(error)")", isError: true)
     }
-    if json, let line = try? JSONOutput.lines([record(result)]) {
-      FileHandle.standardOutput.write(Data(line.utf8))
+    guard let format else { return }
+    let record = record(result)
+    var text: String
+    switch format {
+    case .jsonl:
+      text = (try? JSONOutput.lines([record])) ?? ""
+    case .csv:
+      let header = headerDone.withLock { done in
+        defer { done = true }
+        return !done
+      }
+      let row = [
+        record.status, record.id.description, record.rover, String(record.sol), record.camera, record.imgSrc,
+        record.path, record.bytes.map(String.init) ?? "", record.reason ?? "", record.error ?? "",
+      ]
+      text = TableRenderer.csv(columns: Self.csvFields, rows: [row])
+      if !header { text = String(text.drop { $0 != "\n" }.dropFirst()) }
+    case .paths:
+      if case .failed = result.outcome { return }
+      text = ControlCharacters.escaped(record.path) + "\n"
     }
+    FileHandle.standardOutput.write(Data(text.utf8))
   }
+
+  /// The JSON Lines record's field names, as CSV's header.
+  static let csvFields = ["status", "id", "rover", "sol", "camera", "img_src", "path", "bytes", "reason", "error"]
 
   static func summaryLine(_ summary: DownloadSummary) -> String {
     let rate = summary.seconds > 0 ? Double(summary.bytes) / summary.seconds : 0

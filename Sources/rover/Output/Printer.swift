@@ -13,7 +13,12 @@ struct Printer {
 
   init(_ options: OutputOptions) {
     format = options.resolved
-    color = Terminal.useColor(options.color)
+    color = Terminal.useColor(options.style.color)
+  }
+
+  init(_ options: PhotoOutputOptions) {
+    format = options.resolved
+    color = Terminal.useColor(options.style.color)
   }
 
   /// A list: table and CSV rows, one JSON array, or one JSON object a line.

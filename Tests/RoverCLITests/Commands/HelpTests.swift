@@ -1,0 +1,69 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+/// Help that teaches: examples in every command, the command's own options before the shared connection options,
+/// `[<options>]` in the usage, only the formats a command accepts; completions that know rovers and cameras.
+@Suite struct HelpTests {
+  static let commands = [
+    ["rovers"], ["manifest"], ["sols"], ["photos"], ["photo"], ["fetch-image"], ["sync"], ["watch"], ["sol-date"],
+    ["cameras"], ["services"], ["cache", "info"], ["cache", "clear"], ["gallery"], ["config"],
+  ]
+
+  @Test(arguments: commands)
+  func everyCommandHasExamplesAndOrderedSections(command: [String]) async throws {
+    let result = try await CLI.run(command + ["--help"])
+    #expect(result.exitCode == 0, "\(result)")
+    let help = result.stdout
+    #expect(help.contains("EXAMPLES:\n  rover \(command.joined(separator: " "))"), "\(help)")
+    #expect(help.contains("USAGE: rover \(command.joined(separator: " ")) [<options>]"), "\(help)")
+    if let connection = help.range(of: "CONNECTION OPTIONS:") {
+      let options = try #require(help.range(of: "\nOPTIONS:"))
+      #expect(options.lowerBound < connection.lowerBound, "the command's own options first")
+    }
+  }
+
+  /// Help text with its line wrapping undone.
+  func help(_ command: String) async throws -> String {
+    let result = try await CLI.run([command, "--help"])
+    return result.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+  }
+
+  @Test func formatListsOnlyWhatTheCommandAccepts() async throws {
+    let rovers = try await help("rovers")
+    #expect(rovers.contains("(values: table, json, jsonl, csv)"), "\(rovers)")
+    #expect(!rovers.contains("urls"))
+    #expect(try await help("photos").contains("(values: table, json, jsonl, csv, urls)"))
+    #expect(try await help("fetch-image").contains("(values: jsonl, csv, paths)"))
+    let refused = try await CLI.run(["rovers", "--format", "urls"])
+    #expect(refused.exitCode == 64)
+  }
+
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func completionsKnowRoversServicesCamerasAndFormats(shell: String) async throws {
+    let result = try await CLI.run(["--generate-completion-script", shell])
+    #expect(result.exitCode == 0)
+    for word in ["curiosity", "perseverance", "nasa-raw", "NAVCAM_LEFT", "jsonl", "sync", "watch"] {
+      #expect(result.stdout.contains(word), "\(shell) completion lacks \(word)")
+    }
+  }
+
+  /// fetch-image --format csv: one row per result, the JSON Lines record's names as header.
+  @Test func fetchImageFormatCSV() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try CLI.temporaryDirectory()
+    let result = try await CLI.run(
+      ["fetch-image", "curiosity", "--sol", "1000", "--camera", "FHAZ", "-o", dir.path, "--format", "csv"], against: api
+    )
+    #expect(result.exitCode == 0, "\(result)")
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.first == "status,id,rover,sol,camera,img_src,path,bytes,reason,error")
+    #expect(lines.count == api.dataset.photos(rover: "Curiosity", sol: 1000, camera: "FHAZ").count + 1)
+    #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("downloaded,") })
+    let paths = try await CLI.run(
+      ["fetch-image", "curiosity", "--sol", "1000", "--camera", "FHAZ", "-o", dir.path, "--format", "paths"],
+      against: api)
+    #expect(paths.stdout.split(separator: "\n").allSatisfy { FileManager.default.fileExists(atPath: String($0)) })
+  }
+}
