@@ -390,9 +390,28 @@ def row_rerun(b: Bench, scale: Scale) -> Row:
     return row
 
 
+def row_startup(b: Bench, scale: Scale) -> Row:
+    """Start-up (issue 14): `rover --version` within 1.3x of `curl --version`, wall. Each job runs the command 50
+    times from one shell, so the figures are start-up, not the harness's own cost of starting a process."""
+    title = "start-up: 50 × --version"
+    loop = "for i in $(seq 50); do \"$0\" --version; done"
+
+    def version(binary: str) -> Callable[[str], Job]:
+        return lambda label: Job(["sh", "-c", loop, binary])
+
+    results = b.compare(title, {"rover": version(str(b.rover)), "curl": version(shutil.which("curl") or "curl")})
+    row = Row(title)
+    row.details += ["`rover --version` against `curl --version`, 50 in a row a run:", "",
+                    *detail_table(results, 50, "ms"), ""]
+    row.verdicts.append(ratio_verdict(title, "wall", results["rover"].median("wall"),
+                                      {"curl": results["curl"].median("wall")}, "curl", 1.3, "s", 3))
+    return row
+
+
 ROWS: dict[str, Callable[[Bench, Scale], Row]] = {
     "latency": row_latency, "small": row_small, "medium": row_medium, "tiny": row_tiny, "large": row_large,
     "memory": row_memory, "range": row_range, "listing": row_listing, "json": row_json, "rerun": row_rerun,
+    "startup": row_startup,
 }
 
 
