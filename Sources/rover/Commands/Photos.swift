@@ -24,7 +24,11 @@ extension RoverCommand {
     @OptionGroup var selection: PhotoSelectionOptions
     @OptionGroup var rawFeed: RawFeedFlags
     @Option(help: ArgumentHelp("Fetch only this page (from 1).", valueName: "n")) var page: Int?
-    @Option(help: ArgumentHelp("Photos per page with --page.", valueName: "n")) var perPage: Int?
+    @Option(
+      help: ArgumentHelp(
+        "Photos per page with --page, 1-1000 (default: the service's own page size, 25 on the Photos API).",
+        valueName: "n"))
+    var perPage: Int?
     @Flag(help: "Exit 3 when a sol lists fewer photos than the service counts for it.") var strict = false
     @OptionGroup var output: PhotoOutputOptions
 

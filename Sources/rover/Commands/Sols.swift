@@ -15,8 +15,12 @@ extension RoverCommand {
     @OptionGroup(title: "Connection options") var connection: ConnectionOptions
     @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "Rover name, e.g. curiosity.", completion: Completions.rovers) var rover: String
-    @Option(help: ArgumentHelp("First sol to list.", valueName: "sol")) var from: Int?
-    @Option(help: ArgumentHelp("Last sol to list.", valueName: "sol")) var to: Int?
+    @Option(
+      help: ArgumentHelp(
+        "First sol to list (default: the first; on nasa-raw the last \(RawFeedClient.defaultSols) sols, at most "
+          + "\(RawFeedClient.maxSolRange) at once).", valueName: "sol"))
+    var from: Int?
+    @Option(help: ArgumentHelp("Last sol to list (default: the latest).", valueName: "sol")) var to: Int?
     @Option(help: ArgumentHelp("Only sols where this camera took photos.", valueName: "name")) var camera: String?
     @OptionGroup var rawFeed: RawFeedFlags
     @OptionGroup var output: OutputOptions

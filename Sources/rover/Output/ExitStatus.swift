@@ -58,6 +58,11 @@ enum ExitStatus {
   /// The exit code and one-line message for an error that is ours to report; nil leaves it to ArgumentParser.
   static func report(for error: any Error) -> (code: Int32, message: String?)? {
     switch error {
+    case ServiceError.unknownRover(let name):
+      // The closest rover name anyone has sent photos from, as for a misspelt command.
+      let hint = Suggestion.closest(to: name, in: Completions.roverNames).map { "; did you mean '\($0)'?" }
+      let error = ServiceError.unknownRover(name: name)
+      return (code(for: error), hint.map { "unknown rover '\(name)'\($0)" } ?? error.errorDescription)
     case let error as ServiceError: return (code(for: error), error.errorDescription)
     case let error as HTTPError: return (code(for: error), error.errorDescription)
     case let error as DownloadError: return (code(for: error), error.errorDescription)

@@ -65,4 +65,19 @@ import Testing
     #expect(dry.stdout.split(separator: "\n").count == api.dataset.photos(rover: "Curiosity", sol: 1000).count)
     #expect(api.requestCount == 0)
   }
+
+  /// On a terminal, Ctrl-C while "waiting for …" is shown clears that line before saying it was interrupted.
+  @Test func theWaitingLineIsClearedOnCtrlC() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    api.inject(.delay(10), times: .max, pathPrefix: "/api/")
+    let rover = try RoverProcess.roverExecutableURL().path
+    let command =
+      "timeout --preserve-status -s INT 3 \(rover) photos curiosity --sol 1000 --base-url \(api.baseURL.absoluteString)"
+    let result = try await RoverProcess.run(
+      executable: URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"])
+    #expect(result.exitCode == 130, "\(result)")
+    #expect(result.stdout.contains("waiting for 127.0.0.1…"), "\(result.stdout)")
+    #expect(result.stdout.hasSuffix("\r\u{1B}[2Krover: interrupted\r\n"), "\(result.stdout.debugDescription)")
+  }
 }

@@ -12,6 +12,14 @@ import Testing
     #expect(result.stdout.isEmpty)
   }
 
+  @Test func anUnknownRoverGetsTheClosestName() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let result = try await CLI.run(["photos", "curiosty", "--sol", "1000"], against: api)
+    #expect(result.exitCode == 66, "\(result)")
+    #expect(result.stderr == "rover: unknown rover 'curiosty'; did you mean 'curiosity'?\n", "\(result.stderr)")
+  }
+
   @Test func aRoverWithoutADayIsNotTakenForAPhotoID() async throws {
     let result = try await CLI.run(["fetch-image", "curiosity", "-o", NSTemporaryDirectory()])
     #expect(result.exitCode == 64, "\(result)")

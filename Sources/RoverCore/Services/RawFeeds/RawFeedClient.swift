@@ -6,6 +6,8 @@ public struct RawFeedClient: PhotoService {
   /// How many sols `sols` lists at once: each costs at least one slow feed request.
   public static let maxSolRange = 60
   static let defaultSolCount = 7
+  /// `sols` without `--from`: how many recent sols, for help texts.
+  public static var defaultSols: Int { defaultSolCount }
 
   public let configuration: ServiceConfiguration
   public let options: RawFeedOptions
