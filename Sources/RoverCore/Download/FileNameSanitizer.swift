@@ -7,10 +7,25 @@ enum FileNameSanitizer {
 
   /// Removes separators so a value stays inside its component.
   static func flatten(_ text: String) -> String {
-    String(text.map { $0 == "/" || $0 == "\\" ? "_" : $0 })
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) else { return text }
+    return String(text.map { $0 == "/" || $0 == "\\" ? "_" : $0 })
+  }
+
+  /// Printable ASCII with nothing to replace, trim or cut: most names, checked byte by byte without building
+  /// a new string.
+  private static func isAlreadySafe(_ raw: String) -> Bool {
+    let bytes = raw.utf8
+    guard let first = bytes.first, let last = bytes.last, bytes.count <= maxComponentBytes,
+      first != UInt8(ascii: "."), first != UInt8(ascii: " "), last != UInt8(ascii: " ")
+    else { return false }
+    return bytes.allSatisfy { byte in
+      byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "/") && byte != UInt8(ascii: "\\")
+        && byte != UInt8(ascii: ":")
+    }
   }
 
   static func component(_ raw: String) -> String {
+    if isAlreadySafe(raw) { return raw }
     var text = String(
       raw.unicodeScalars.map { scalar -> Character in
         if ControlCharacters.isControl(scalar) || scalar == "/" || scalar == "\\" || scalar == ":" {

@@ -7,6 +7,13 @@ public struct NameTemplate: Hashable, Sendable {
   public static let placeholders = ["rover", "sol", "earth_date", "camera", "id", "product", "filename", "ext"]
 
   public let pattern: String
+  /// The pattern split once into text and placeholders: a bulk download names every photo with it.
+  private let segments: [Segment]
+
+  private enum Segment: Hashable {
+    case text(String)
+    case value(String)
+  }
 
   /// Checks the user's pattern up front: known placeholders only, relative, no `..`.
   public init(_ pattern: String = NameTemplate.defaultPattern) throws {
@@ -17,6 +24,7 @@ public struct NameTemplate: Hashable, Sendable {
     if pattern.split(separator: "/").contains("..") {
       throw DownloadError.invalidTemplate("the name template may not contain '..': '\(pattern)'")
     }
+    var segments: [Segment] = []
     var rest = Substring(pattern)
     while let open = rest.firstIndex(of: "{") {
       guard let close = rest[open...].firstIndex(of: "}") else {
@@ -27,42 +35,72 @@ public struct NameTemplate: Hashable, Sendable {
         let known = NameTemplate.placeholders.map { "{\($0)}" }.joined(separator: " ")
         throw DownloadError.invalidTemplate("unknown placeholder {\(name)} in the name template (known: \(known))")
       }
+      if open > rest.startIndex { segments.append(.text(String(rest[..<open]))) }
+      segments.append(.value(name))
       rest = rest[rest.index(after: close)...]
     }
+    if !rest.isEmpty { segments.append(.text(String(rest))) }
     self.pattern = pattern
+    self.segments = segments
   }
 
   /// The relative path for `photo`, each component sanitised.
   public func path(for photo: Photo) -> String {
-    let values = NameTemplate.values(for: photo)
     var expanded = ""
-    var rest = Substring(pattern)
-    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-      expanded += rest[..<open]
-      let name = String(rest[rest.index(after: open)..<close])
-      // A value never contributes a separator: slashes inside it are flattened here.
-      expanded += FileNameSanitizer.flatten(values[name] ?? "")
-      rest = rest[rest.index(after: close)...]
+    var file: (name: String, ext: String)?
+    for segment in segments {
+      switch segment {
+      case .text(let text):
+        expanded += text
+      case .value(let name):
+        // Only the values the template uses are worked out; a value never contributes a separator.
+        if (name == "filename" || name == "ext") && file == nil { file = Self.file(of: photo) }
+        expanded += FileNameSanitizer.flatten(Self.value(name, of: photo, file: file))
+      }
     }
-    expanded += rest
-    let components = expanded.split(separator: "/").map { FileNameSanitizer.component(String($0)) }
-      .filter { !$0.isEmpty }
+    var components: [String] = []
+    for part in expanded.split(separator: "/") {
+      let component = FileNameSanitizer.component(String(part))
+      if !component.isEmpty { components.append(component) }
+    }
     return components.isEmpty ? FileNameSanitizer.component("photo-\(photo.id)") : components.joined(separator: "/")
   }
 
-  static func values(for photo: Photo) -> [String: String] {
-    // String work rather than URL parsing: this runs for every photo of a bulk download.
-    let path = photo.imageSource.prefix { $0 != "?" && $0 != "#" }
-    let afterHost = path.range(of: "://").map { path[$0.upperBound...].drop { $0 != "/" } } ?? path[...]
-    let filename = String(afterHost.split(separator: "/").last ?? "").removingPercentEncoding ?? ""
-    var ext = filename.contains(".") ? String(filename.split(separator: ".").last ?? "").lowercased() : ""
+  private static func value(_ name: String, of photo: Photo, file: (name: String, ext: String)?) -> String {
+    switch name {
+    case "rover": return photo.rover.name.lowercased()
+    case "sol": return String(photo.sol)
+    case "earth_date": return photo.earthDate.description
+    case "camera": return photo.camera.name
+    case "id": return photo.id.description
+    case "product": return photo.productKey
+    case "filename": return file?.name ?? ""
+    case "ext": return file?.ext ?? ""
+    default: return ""
+    }
+  }
+
+  /// The image URL's file name (percent-decoded) and its extension, `jpg` when it has none worth the name.
+  private static func file(of photo: Photo) -> (name: String, ext: String) {
+    // Bytes rather than URL parsing: this runs for every photo of a bulk download.
+    let bytes = photo.imageSource.utf8
+    let end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+    var start = bytes.startIndex
+    // Past `scheme://host`, so a URL without a path has no file name.
+    if let scheme = bytes[..<end].firstIndex(of: UInt8(ascii: ":")),
+      bytes[scheme...].starts(with: "://".utf8)
+    {
+      let host = bytes.index(scheme, offsetBy: 3)
+      start = bytes[host..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+    }
+    let slash = bytes[start..<end].lastIndex(of: UInt8(ascii: "/"))
+    let from = slash.map { bytes.index(after: $0) } ?? start
+    let last = String(Substring(photo.imageSource.utf8[from..<end]))
+    let filename = last.contains("%") ? (last.removingPercentEncoding ?? "") : last
+    var ext = ""
+    if let dot = filename.lastIndex(of: ".") { ext = filename[filename.index(after: dot)...].lowercased() }
     if ext.isEmpty || ext.count > 5 { ext = "jpg" }
-    return [
-      "rover": photo.rover.name.lowercased(), "sol": String(photo.sol), "earth_date": photo.earthDate.description,
-      "camera": photo.camera.name, "id": photo.id.description, "product": photo.productKey,
-      "filename": filename.isEmpty ? "image.\(ext)" : filename,
-      "ext": ext,
-    ]
+    return (filename.isEmpty ? "image.\(ext)" : filename, ext)
   }
 }
 

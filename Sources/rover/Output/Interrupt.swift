@@ -23,7 +23,10 @@ enum Interrupt {
           defer { current = current ?? number }
           return current == nil
         }
-        if !first { _exit(exitCode) }
+        if !first {
+          StandardError.clearStatus()
+          _exit(exitCode)
+        }
         task.cancel()
       }
       source.resume()

@@ -73,7 +73,7 @@ import Testing
     api.inject(.delay(10), times: .max, pathPrefix: "/api/")
     let rover = try RoverProcess.roverExecutableURL().path
     let command =
-      "timeout --preserve-status -s INT 3 \(rover) photos curiosity --sol 1000 --base-url \(api.baseURL.absoluteString)"
+      "timeout --foreground --preserve-status -s INT 3 \(rover) photos curiosity --sol 1000 --base-url \(api.baseURL.absoluteString)"
     let result = try await RoverProcess.run(
       executable: URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"])
     #expect(result.exitCode == 130, "\(result)")

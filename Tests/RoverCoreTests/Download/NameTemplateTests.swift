@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import RoverCore
+
+/// Names from templates: the file name and extension taken from the image URL by bytes, every value sanitised.
+@Suite struct NameTemplateTests {
+  static func photo(_ url: String, camera: String = "FHAZ", id: PhotoID = .number(7)) -> Photo {
+    Photo(
+      id: id, sol: 1000, camera: Camera(name: camera), imageSource: url,
+      earthDate: CalendarDate(year: 2015, month: 5, day: 30)!, rover: Rover(name: "Curiosity", status: .active))
+  }
+
+  @Test(arguments: [
+    ("http://h/a/b/FLB_1.JPG", "FLB_1.JPG", "jpg"),
+    ("https://h/x/b%20c.PNG?size=3#top", "b c.PNG", "png"),
+    ("http://h", "image.jpg", "jpg"),
+    ("http://h/", "image.jpg", "jpg"),
+    ("http://h/dir/noextension", "noextension", "jpg"),
+    ("http://h/d/name.toolongext", "name.toolongext", "jpg"),
+    ("images/local.gif", "local.gif", "gif"),
+  ])
+  func fileNameAndExtensionFromTheURL(url: String, filename: String, ext: String) throws {
+    #expect(try NameTemplate("{filename}").path(for: Self.photo(url)) == filename)
+    #expect(try NameTemplate("x.{ext}").path(for: Self.photo(url)) == "x.\(ext)")
+  }
+
+  @Test func everyPlaceholderAndSanitising() throws {
+    let photo = Self.photo("http://h/p/NLB_1_F.jpg", camera: "../A:B", id: .text("id/../x"))
+    let template = try NameTemplate("{rover}/{sol}/{earth_date}/{camera}/{id}_{product}.{ext}")
+    #expect(template.path(for: photo) == "curiosity/1000/2015-05-30/_A_B/id_.._x_NLB_1_F.jpg")
+    #expect(try NameTemplate("{camera}").path(for: Self.photo("http://h/a.jpg", camera: " .hidden ")) == "hidden")
+    #expect(try NameTemplate().path(for: Self.photo("http://h/a.jpg")) == "curiosity_1000_FHAZ_7.jpg")
+  }
+}
