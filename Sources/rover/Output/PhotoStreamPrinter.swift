@@ -26,7 +26,10 @@ final class PhotoStreamPrinter {
     case .urls:
       printer.write(photos.map { $0.imageSource + "\n" }.joined())
     case .jsonl:
-      printer.write(try JSONOutput.lines(photos))
+      // Written directly (the same bytes as JSONEncoder's): a mission is tens of thousands of lines.
+      var text = ""
+      for photo in photos { PhotoJSONLine.write(photo, into: &text); text.append("\n") }
+      printer.write(text)
     case .csv:
       let rows = photos.map { $0.fieldValues.map { $0 ?? "" } }
       let text = TableRenderer.csv(columns: Photo.fields, rows: rows)
