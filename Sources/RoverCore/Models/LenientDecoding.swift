@@ -4,10 +4,10 @@ import Foundation
 /// decode through these instead of failing a whole listing over one odd field.
 extension KeyedDecodingContainer {
   func lenientInt(forKey key: Key) -> Int? {
-    // An absent or null key answers at once: each failed typed attempt below builds an error, which costs more
-    // than decoding the whole photo (cameras on most services have no `rover_id`).
-    guard contains(key), (try? decodeNil(forKey: key)) != true else { return nil }
     if let value = try? decodeIfPresent(Int.self, forKey: key) { return value }
+    // An absent or null key stops here: each failed typed attempt below builds an error, which costs more than
+    // decoding the whole photo (cameras on most services have no `rover_id`).
+    guard contains(key), (try? decodeNil(forKey: key)) != true else { return nil }
     if let text = try? decodeIfPresent(String.self, forKey: key) {
       return Int(text.trimmingCharacters(in: .whitespaces))
     }
@@ -16,8 +16,8 @@ extension KeyedDecodingContainer {
   }
 
   func lenientString(forKey key: Key) -> String? {
-    guard contains(key), (try? decodeNil(forKey: key)) != true else { return nil }
     if let text = try? decodeIfPresent(String.self, forKey: key) { return text }
+    guard contains(key), (try? decodeNil(forKey: key)) != true else { return nil }
     if let value = try? decodeIfPresent(Int.self, forKey: key) { return String(value) }
     return nil
   }
