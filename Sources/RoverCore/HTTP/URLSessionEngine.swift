@@ -41,8 +41,11 @@ public final class URLSessionEngine: HTTPEngine {
         delegate.register(task, url: url, limit: maxBodyBytes, continuation: continuation)
         box.set(task)
         task.resume()
-        // The whole response, not each read, is what `--timeout` bounds.
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [delegate] in
+        // The whole response, not each read, is what `--timeout` bounds. The timer holds the task weakly: it
+        // outlives a fast answer by the whole timeout, and a strong hold kept every finished task (a few KB each)
+        // alive that long, so a range listing hundreds of sols a second grew with the sols.
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [delegate, weak task] in
+          guard let task else { return }
           if delegate.expire(task) { TaskBox.cancelAsynchronously(task) }
         }
       }
