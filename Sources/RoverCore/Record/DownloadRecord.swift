@@ -160,6 +160,8 @@ public final class DownloadRecord: @unchecked Sendable {
     let earlierID: SQLiteStatement
     let earlierProduct: SQLiteStatement
     let highestVersion: SQLiteStatement
+    let lowerVersionPaths: SQLiteStatement
+    let deleteLowerVersions: SQLiteStatement
 
     init(_ database: SQLiteDatabase) throws {
       insert = try database.prepare(
@@ -173,6 +175,9 @@ public final class DownloadRecord: @unchecked Sendable {
         "SELECT 1 FROM photos WHERE rover = ? AND product = ? AND run < ? LIMIT 1")
       highestVersion = try database.prepare(
         "SELECT max(version) FROM photos WHERE rover = ? AND frame = ? AND version IS NOT NULL")
+      lowerVersionPaths = try database.prepare(
+        "SELECT path FROM photos WHERE rover = ? AND frame = ? AND version < ? AND path <> ''")
+      deleteLowerVersions = try database.prepare("DELETE FROM photos WHERE rover = ? AND frame = ? AND version < ?")
     }
   }
 
@@ -230,14 +235,14 @@ public final class DownloadRecord: @unchecked Sendable {
   public func removeLowerVersions(than photo: Photo) throws -> [String] {
     guard let version = photo.frameVersion else { return [] }
     return try lock.withLock {
-      let rover = Self.roverKey(photo)
-      let query = try database.prepare(
-        "SELECT path FROM photos WHERE rover = ? AND frame = ? AND version < ? AND path <> ''")
-      query.bind([.text(rover), .text(version.frame), .integer(Int64(version.number))])
+      // Prepared once: a sync of Perseverance asks this for every photo it downloads.
+      let key: [SQLiteStatement.Value] = [
+        .text(Self.roverKey(photo)), .text(version.frame), .integer(Int64(version.number)),
+      ]
+      let query = statements.lowerVersionPaths.bind(key)
       var paths: [String] = []
       while try query.step() { if let path = query.text(0) { paths.append(path) } }
-      try database.prepare("DELETE FROM photos WHERE rover = ? AND frame = ? AND version < ?")
-        .bind([.text(rover), .text(version.frame), .integer(Int64(version.number))]).run()
+      try statements.deleteLowerVersions.bind(key).run()
       return paths
     }
   }

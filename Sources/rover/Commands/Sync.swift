@@ -59,9 +59,7 @@ extension RoverCommand {
       case paths, urls, jsonl
     }
 
-    var cameras: [String] {
-      cameraArguments.flatMap { $0.split(separator: ",") }.map { String($0).trimmingCharacters(in: .whitespaces) }
-    }
+    var cameras: [String] { PhotoSelectionOptions.cameras(cameraArguments) }
 
     func validate() throws {
       guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }

@@ -47,9 +47,7 @@ extension RoverCommand {
     var exec: String?
     @OptionGroup var rawFeed: RawFeedFlags
 
-    var cameras: [String] {
-      cameraArguments.flatMap { $0.split(separator: ",") }.map { String($0).trimmingCharacters(in: .whitespaces) }
-    }
+    var cameras: [String] { PhotoSelectionOptions.cameras(cameraArguments) }
 
     /// Tests shorten the minimum interval with ROVER_WATCH_MINIMUM_INTERVAL (seconds).
     static var minimumInterval: TimeInterval {

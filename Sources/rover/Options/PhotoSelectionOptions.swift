@@ -29,8 +29,11 @@ struct PhotoSelectionOptions: ParsableArguments {
   /// Whether any of --sol, --earth-date, --latest was given; `fetch-image` also takes photo ids instead.
   var isGiven: Bool { sol != nil || earthDate != nil || latest }
 
-  var cameras: [String] {
-    cameraArguments.flatMap { $0.split(separator: ",") }.map { String($0).trimmingCharacters(in: .whitespaces) }
+  var cameras: [String] { Self.cameras(cameraArguments) }
+
+  /// `--camera` repeated or as a comma list (`sync` and `watch` take it the same way).
+  static func cameras(_ arguments: [String]) -> [String] {
+    arguments.flatMap { $0.split(separator: ",") }.map { String($0).trimmingCharacters(in: .whitespaces) }
   }
 
   func validate() throws {
