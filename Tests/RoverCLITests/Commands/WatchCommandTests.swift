@@ -106,4 +106,36 @@ import Testing
     #expect(short.exitCode == 64)
     #expect(short.stderr.contains("--interval must be at least 30s"), "\(short.stderr)")
   }
+
+  /// A camera name from the server is one argument, as written: nothing in it is read as shell syntax.
+  @Test func serverTextInExecIsNeverShellSyntax() async throws {
+    let hostile = "`touch pwned`;$(touch pwned)&&x"
+    var frame = SyncCommandTests.frame(sol: 13, 0)
+    frame.instrument = hostile
+    let feeds = try SyncCommandTests.feeds()
+    defer { feeds.stop() }
+    feeds.update { $0.imagesByRover[MockRawDataset.perseverance]?[13] = [frame] }
+    let state = try CLI.temporaryDirectory()
+    let marks = try CLI.temporaryDirectory()
+    let result = try await CLI.run(
+      arguments(feeds, ["--once", "--lookback", "0", "--exec", "touch {camera}"]), environment: environment(state),
+      currentDirectory: marks)
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(filesBelow(marks) == [hostile], "\(filesBelow(marks))")
+  }
+
+  /// A damaged state file is started afresh (the window is printed once more), never trusted or fatal.
+  @Test func aDamagedStateFileIsRebuilt() async throws {
+    let feeds = try SyncCommandTests.feeds()
+    defer { feeds.stop() }
+    let state = try CLI.temporaryDirectory()
+    let first = try await CLI.run(arguments(feeds, ["--once", "--lookback", "0"]), environment: environment(state))
+    #expect(first.exitCode == 0, "\(first)")
+    let files = filesBelow(state).filter { $0.hasSuffix(".sqlite") }
+    #expect(files.count == 1, "\(files)")
+    for file in files { try Data(repeating: 0x41, count: 4096).write(to: state.appendingPathComponent(file)) }
+    let again = try await CLI.run(arguments(feeds, ["--once", "--lookback", "0"]), environment: environment(state))
+    #expect(again.exitCode == 0, "\(again)")
+    #expect(try ids(again.stdout) == (try ids(first.stdout)))
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RoverTestSupport
 import Testing
 
 @testable import RoverCore
@@ -93,5 +94,36 @@ import Testing
     let again = try await DownloadRecord(outputDirectory: dir, shard: shard)
     #expect(try again.sols(rover: "curiosity") == [4: .init(complete: true, photos: 12, checkedAt: when)])
     #expect(try again.setting("selection") == "{}")
+  }
+}
+
+/// A record is a file in a directory anyone may have written to: the paths in it are checked again before a lower
+/// version's file is removed, so a planted row can never delete anything outside the output directory.
+@Suite struct HostileRecordTests {
+  @Test func aPlantedPathOutsideTheDirectoryIsNeverRemoved() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let parent = try DownloadRecordTests.directory()
+    let dir = parent.appendingPathComponent("out")
+    let victims = ["victim.jpg", "victim.jpg.json"].map { parent.appendingPathComponent($0) }
+    for victim in victims { try Data("precious".utf8).write(to: victim) }
+    let stem = "NLF_0012_0675528300_637ECM_N0040136NCAM00500_01_295J"
+    func photo(_ version: Int, _ id: Int) -> Photo {
+      DownloadRecordTests.photo(id, stem: stem + String(format: "%02d", version), rover: "Perseverance")
+    }
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    do {
+      let record = try await DownloadRecord(outputDirectory: dir)
+      try record.record(photo(1, 1), bytes: 8, path: "../victim.jpg")
+      try record.record(photo(2, 2), bytes: 8, path: parent.appendingPathComponent("victim.jpg").path)
+      try record.flush()
+    }
+    var high = photo(3, 3)
+    high.imageSource = feeds.url("/images/m2020/12/\(stem)03.png").absoluteString
+    var options = DownloadOptions(outputDirectory: dir, template: try NameTemplate("{product}.{ext}"), jobs: 1)
+    options.highestVersionsOnly = true
+    let summary = try await Downloader(options: options).run([high])
+    #expect(summary.downloaded == 1)
+    for victim in victims { #expect(try String(contentsOf: victim, encoding: .utf8) == "precious") }
   }
 }
