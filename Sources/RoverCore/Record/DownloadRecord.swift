@@ -84,11 +84,11 @@ public final class DownloadRecord: @unchecked Sendable {
     }
   }
 
-  /// The record's own descriptor, opened without following a link and locked for the run.
-  private static func openLocked(
-    _ directory: SafeDirectory, name: String, path: String, onWait: (String) -> Void
+  /// The file's own descriptor, opened without following a link and locked for the run (`watch`'s state too).
+  static func openLocked(
+    _ directory: SafeDirectory, name: String, path: String, mode: mode_t = 0o644, onWait: (String) -> Void
   ) async throws -> Int32 {
-    let descriptor = openat(directory.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    let descriptor = openat(directory.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode)
     guard descriptor >= 0 else {
       let reason = errno == ELOOP ? "a symbolic link; refusing to follow it" : errnoText()
       throw DownloadError.io(path: path, reason: reason)

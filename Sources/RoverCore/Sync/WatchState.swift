@@ -35,29 +35,29 @@ public final class WatchState: @unchecked Sendable {
   public init(directory: URL, name: String, onWait: (String) -> Void = { _ in }) async throws {
     let folder = try SafeDirectory.root(directory)
     path = folder.path + "/" + name
-    descriptor = openat(folder.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      let reason = errno == ELOOP ? "a symbolic link; refusing to follow it" : errnoText()
-      throw DownloadError.io(path: path, reason: reason)
-    }
+    var descriptor = try await DownloadRecord.openLocked(folder, name: name, path: path, mode: 0o600, onWait: onWait)
     do {
-      try await DownloadArchive.lockExclusively(descriptor, path: path, onWait: onWait)
       var opened: SQLiteDatabase
       do {
         opened = try Self.open(path)
       } catch let error as SQLiteError where error.isDamagedFile {
-        // Only what was printed is lost: the next poll prints the window once more.
+        // Only what was printed is lost: the next poll prints the window once more. The lock moves to the new
+        // file, so a second watch of the same selection still waits for this one.
         unlinkat(folder.descriptor, name, 0)
+        close(descriptor)
+        descriptor = -1
+        descriptor = try await DownloadRecord.openLocked(folder, name: name, path: path, mode: 0o600, onWait: onWait)
         opened = try Self.open(path)
       }
+      self.descriptor = descriptor
       database = opened
       seen = try database.prepare("SELECT 1 FROM seen WHERE key = ?")
       insert = try database.prepare("INSERT OR IGNORE INTO seen (key, sol) VALUES (?, ?)")
     } catch let error as SQLiteError {
-      close(descriptor)
+      if descriptor >= 0 { close(descriptor) }
       throw DownloadError.io(path: path, reason: error.description)
     } catch {
-      close(descriptor)
+      if descriptor >= 0 { close(descriptor) }
       throw error
     }
   }
