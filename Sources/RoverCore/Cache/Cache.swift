@@ -2,8 +2,9 @@ import Dispatch
 
 /// A thread-safe cache with optional count and cost limits and least-recently-used eviction.
 ///
-/// Every access goes through one private serial queue: reads with `sync`, plain writes `async` (the serial queue
-/// still orders them before any later read), compound operations with `sync` so they are atomic.
+/// Every access goes through one private serial queue, with `sync`: compound operations are atomic, and a write
+/// costs no thread. An `async` write would wake a worker thread for every insertion, which a download run makes
+/// once per photo.
 public final class Cache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
   // @unchecked is safe: `storage` is only touched inside blocks run on `queue`, which is serial.
   private var storage: CacheStorage<Key, Value>
@@ -19,7 +20,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: @unchecked 
   }
 
   public func insert(_ value: Value, forKey key: Key, cost: Int = 0) {
-    queue.async { self.storage.insert(value, forKey: key, cost: cost) }
+    queue.sync { _ = storage.insert(value, forKey: key, cost: cost) }
   }
 
   /// The cached value or a new one made by `make`, atomically: concurrent callers for one key share one value.
@@ -28,7 +29,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: @unchecked 
   }
 
   public func removeValue(forKey key: Key) {
-    queue.async { self.storage.removeValue(forKey: key) }
+    queue.sync { _ = storage.removeValue(forKey: key) }
   }
 
   /// Removes the entry only if it still satisfies `predicate`; atomic, so it cannot remove a newer replacement.
@@ -38,7 +39,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: @unchecked 
   }
 
   public func removeAll() {
-    queue.async { self.storage.removeAll() }
+    queue.sync { storage.removeAll() }
   }
 
   /// Visits every value on the queue; `body` must not call back into this cache.

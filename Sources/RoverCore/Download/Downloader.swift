@@ -11,18 +11,11 @@ public final class Downloader: Sendable {
     var bytes: Int
   }
 
-  /// The shared work for one URL: the transfer while it runs, then only where it landed. A finished `Task` keeps
-  /// its whole frame alive (about 6 KB), so finished entries keep just the result.
-  enum InFlight: Sendable {
-    case running(Task<Saved, any Error>)
-    case finished(Saved)
-  }
-
   public let options: DownloadOptions
   let events: @Sendable (DownloadEvent) -> Void
   /// Keyed by image URL so a URL is fetched once however many photos share it. Finished tasks stay for a while
   /// (photos sharing an image are listed close together), within a bound so a mission does not fill memory.
-  let inFlight = Cache<String, InFlight>(countLimit: 1024, label: "rover.downloads")
+  let inFlight = Cache<String, SharedTransfer>(countLimit: 1024, label: "rover.downloads")
   /// Open subdirectories by relative path: most photos share one, and a descriptor spares walking it again.
   /// Bounded, because a mission has thousands of sol directories and a process only so many descriptors.
   let directories = Cache<String, SafeDirectory>(countLimit: 64, label: "rover.directories")
@@ -89,36 +82,44 @@ public final class Downloader: Sendable {
     let context = RunContext(root: root, record: record, archive: archive, client: client)
 
     var summary = DownloadSummary()
-    await withTaskCancellationHandler {
-      do {
-        // `process` never throws: a failed photo is a result, an interrupted one is nil.
-        try await BoundedConcurrency.run(
-          next: {
-            guard summary.fatal == nil else { return nil }
+    /// Counts one photo's result; false once the run must stop.
+    func take(_ result: DownloadResult) -> Bool {
+      summary.add(result.outcome)
+      events(.finished(result))
+      if case .failed(let error) = result.outcome, error.isFatal, summary.fatal == nil {
+        summary.fatal = error
+      }
+      return !Task.isCancelled && summary.fatal == nil
+    }
+    do {
+      // Photos settled without a request are taken here as they are read; only transfers get a task.
+      // `transfer` never throws: a failed photo is a result, an interrupted one is nil.
+      try await BoundedConcurrency.run(
+        next: {
+          while summary.fatal == nil {
+            let photo: Photo
             do {
-              return try await source.next { events(.planned(total: $0)) }
+              guard let next = try await source.next(announce: { events(.planned(total: $0)) }) else { return nil }
+              photo = next
             } catch is CancellationError {
               return nil
             } catch {
               summary.sourceError = error
               return nil
             }
-          }, width: options.jobs, { await self.process($0, context: context) }
-        ) {
-          guard let result = $0 else { return true }
-          summary.add(result.outcome)
-          events(.finished(result))
-          if case .failed(let error) = result.outcome, error.isFatal, summary.fatal == nil {
-            summary.fatal = error
-            cancelTransfers()
+            switch self.plan(photo, context: context) {
+            case .transfer(let planned): return planned
+            case .settled(let result): guard take(result) else { return nil }
+            }
           }
-          return !Task.isCancelled && summary.fatal == nil
-        }
-      } catch {
-        summary.sourceError = summary.sourceError ?? error
+          return nil
+        }, width: options.jobs, { await self.transfer($0, context: context) }
+      ) { result in
+        guard let result else { return true }
+        return take(result)
       }
-    } onCancel: {
-      cancelTransfers()
+    } catch {
+      summary.sourceError = summary.sourceError ?? error
     }
     do {
       try record.flush()
@@ -148,18 +149,40 @@ public final class Downloader: Sendable {
     let client: HTTPClient
   }
 
-  /// One photo; nil when the run was cancelled before it finished (an interruption is not a failure).
-  func process(_ photo: Photo, context: RunContext) async -> DownloadResult? {
-    let relative = options.template.path(for: photo)
+  /// A photo that needs its image fetched (or waited for), with everything decided before the transfer.
+  struct Planned: Sendable {
+    let photo: Photo
+    let relative: String
+    let directory: SafeDirectory
+    let name: String
+    let replacing: Bool
+    let url: URL
+
     func result(_ outcome: DownloadResult.Outcome) -> DownloadResult {
       DownloadResult(photo: photo, path: relative, outcome: outcome)
+    }
+  }
+
+  /// What happens to a photo: settled at once (in place already, or failed before any request), or a transfer.
+  enum Step: Sendable {
+    case settled(DownloadResult)
+    case transfer(Planned)
+  }
+
+  /// Everything about a photo that needs no request, done where the photos are read: a re-run over photos already
+  /// in place then costs a lookup each and no task at all.
+  func plan(_ photo: Photo, context: RunContext) -> Step {
+    let relative = options.template.path(for: photo)
+    func settled(_ outcome: DownloadResult.Outcome) -> Step {
+      .settled(DownloadResult(photo: photo, path: relative, outcome: outcome))
     }
     let slash = relative.lastIndex(of: "/")
     let folder = slash.map { String(relative[..<$0]) } ?? ""
     let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
     do {
       let directory = try self.directory(folder, context: context)
-      let existing = directory.regularFileSize(name)
+      let entry = directory.entry(name)
+      let existing: Int? = if case .regularFile(let bytes) = entry { bytes } else { nil }
       if let reason = skipReason(photo, relative: relative, existing: existing, context: context) {
         // A photo already in place enters a new --archive too, so moving the files later does not fetch it again.
         if reason == "exists", let archive = context.archive, archive.bytes(for: photo) == nil {
@@ -169,39 +192,59 @@ public final class Downloader: Sendable {
         if reason == "exists", options.writeMetadata, directory.regularFileSize(name + ".json") == nil {
           try directory.writeAtomically(try Self.metadata(photo), name: name + ".json")
         }
-        return result(.skipped(reason: reason))
+        return settled(.skipped(reason: reason))
+      }
+      guard let url = ImageURL.resolve(photo.imageSource) else {
+        return settled(.failed(.invalidURL(photo.imageSource)))
       }
       // Replace only what was there before and judged stale (or --force); a name that appears while this photo is
       // fetched was taken by another photo of this run, and is never overwritten.
-      let replacing = options.force || existing != nil || directory.contains(name)
-      guard let url = ImageURL.resolve(photo.imageSource) else {
-        return result(.failed(.invalidURL(photo.imageSource)))
-      }
+      return .transfer(
+        Planned(
+          photo: photo, relative: relative, directory: directory, name: name,
+          replacing: options.force || entry != .absent, url: url))
+    } catch let error as DownloadError {
+      return settled(.failed(error))
+    } catch {
+      return settled(.failed(.io(path: relative, reason: SystemError.text(error))))
+    }
+  }
+
+  /// One planned photo's transfer; nil when the run was cancelled before it finished (an interruption is not a
+  /// failure).
+  func transfer(_ planned: Planned, context: RunContext) async -> DownloadResult? {
+    let (photo, relative, directory, name, replacing, url) = (
+      planned.photo, planned.relative, planned.directory, planned.name, planned.replacing, planned.url
+    )
+    let result = planned.result
+    do {
       // Keyed by the URL's text: hashing a URL value recomputes its string every time.
-      var ours = false
-      let entry = inFlight.value(
-        forKey: url.absoluteString,
+      let key = url.absoluteString
+      var ours: SharedTransfer?
+      let shared = inFlight.value(
+        forKey: key,
         orInsert: {
-          ours = true
-          return .running(
-            Task {
-              try await self.fetch(
-                url, into: directory, as: name, replacing: replacing, photo: photo, client: context.client)
-            })
+          let transfer = SharedTransfer()
+          ours = transfer
+          return transfer
         })
       let saved: Saved
-      switch entry {
-      case .finished(let done):
-        saved = done
-      case .running(let task):
-        // A run cancelled between `cancelTransfers()` and this insertion would otherwise leave this one running.
-        if Task.isCancelled { task.cancel() }
-        saved = try await task.value
-        if ours { inFlight.insert(.finished(saved), forKey: url.absoluteString) }
+      if let ours {
+        // This photo's task runs the transfer itself; photos sharing the URL wait for it.
+        do {
+          saved = try await fetch(
+            url, into: directory, as: name, replacing: replacing, photo: photo, client: context.client)
+        } catch {
+          ours.finish(.failure(error))
+          throw error
+        }
+        ours.finish(.success(saved))
+      } else {
+        saved = try await shared.value
       }
       if saved.directory.path != directory.path || saved.name != name {
         try directory.place(name, sameAs: saved.name, in: saved.directory, replacing: replacing)
-      } else if !ours {
+      } else if ours == nil {
         // The same photo twice in the input: one download, one result that says so.
         return result(.skipped(reason: "duplicate"))
       }
@@ -260,13 +303,6 @@ public final class Downloader: Sendable {
     }
     // A file we did not record: only complete files are ever given a final name, so trust a non-empty one.
     return size > 0 ? "exists" : nil
-  }
-
-  private func cancelTransfers() {
-    // Cancelling the run cancels every shared transfer; one waiter leaving never does.
-    inFlight.forEachValue { entry in
-      if case .running(let task) = entry { task.cancel() }
-    }
   }
 
   static func metadata(_ photo: Photo) throws -> Data {

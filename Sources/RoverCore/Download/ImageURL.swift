@@ -3,7 +3,10 @@ import Foundation
 /// Image URLs from a listing: http(s) only, NASA's hosts upgraded to https (old rows still say http).
 enum ImageURL {
   static func resolve(_ text: String) -> URL? {
-    guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
+    // Foundation's trimming bridges through NSString: asked only of the rare URL that has spaces around it.
+    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+    let padded = text.utf8.first.map(isSpace) == true || text.utf8.last.map(isSpace) == true
+    guard let url = URL(string: padded ? text.trimmingCharacters(in: .whitespaces) : text),
       let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
     else { return nil }
     return HTTPClient.upgraded(url)

@@ -58,19 +58,29 @@ final class SafeDirectory: Sendable {
   @discardableResult
   func remove(_ name: String) -> Bool { unlinkat(descriptor, name, 0) == 0 }
 
-  /// Whether anything (a link included, not followed) has this name here.
-  func contains(_ name: String) -> Bool {
-    var info = stat()
-    return fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0
+  /// What a name holds here, links not followed.
+  enum Entry: Equatable {
+    case absent
+    case regularFile(bytes: Int)
+    /// A link, a directory, a device: never counted as a photo in place, never written through.
+    case other
   }
+
+  /// One `fstatat` tells both whether a photo is in place and whether its name is taken: in a directory of tens
+  /// of thousands of files each lookup is a walk of the directory, so it is asked once per photo.
+  func entry(_ name: String) -> Entry {
+    var info = stat()
+    guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .absent }
+    return (info.st_mode & S_IFMT) == S_IFREG ? .regularFile(bytes: Int(info.st_size)) : .other
+  }
+
+  /// Whether anything (a link included, not followed) has this name here.
+  func contains(_ name: String) -> Bool { entry(name) != .absent }
 
   /// The size of a regular file here; nil for anything else, links included.
   func regularFileSize(_ name: String) -> Int? {
-    var info = stat()
-    guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      return nil
-    }
-    return Int(info.st_size)
+    guard case .regularFile(let bytes) = entry(name) else { return nil }
+    return bytes
   }
 
   /// A file to write before it has a name: unnamed (`O_TMPFILE`) where the file system allows, so a killed run

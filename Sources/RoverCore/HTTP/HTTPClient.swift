@@ -69,17 +69,22 @@ public struct HTTPClient: Sendable {
   private func followingRedirects(_ start: HTTPRequest) async throws -> HTTPResponse {
     var request = start
     for _ in 0...Self.maxRedirects {
-      events?(.request(url: redactor.redact(request.url)))
-      let started = Date()
+      // Only a listener needs the URL redacted and the clock read: a bulk download sends without one.
+      let started = events.map { events in
+        events(.request(url: redactor.redact(request.url)))
+        return Date()
+      }
       let response: HTTPResponse
       do {
         response = try await engine.perform(request)
       } catch let error as HTTPError {
         throw error.redacted(redactor)
       }
-      events?(
-        .response(
-          url: redactor.redact(request.url), status: response.status, seconds: Date().timeIntervalSince(started)))
+      if let events, let started {
+        events(
+          .response(
+            url: redactor.redact(request.url), status: response.status, seconds: Date().timeIntervalSince(started)))
+      }
       guard (300..<400).contains(response.status), response.status != 304, let location = response.header("location")
       else { return response }
       guard let next = URL(string: location, relativeTo: request.url)?.absoluteURL,

@@ -3,10 +3,27 @@ extension Photo {
   /// extension, no rendition size). A numeric id on an API copy and a string id on the raw feeds name the same
   /// frame by the same key, so a fallback never downloads a frame twice.
   public var productKey: String {
-    let path = imageSource.prefix { $0 != "?" && $0 != "#" }
-    var stem = Substring(path.split(separator: "/").last ?? "")
-    if let dot = stem.firstIndex(of: ".") { stem = stem[..<stem.index(dot, offsetBy: 0)] }
-    var key = stem.uppercased()
+    // The URL's bytes, not its characters: this runs for every photo a download records.
+    let utf8 = imageSource.utf8
+    let end = utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
+    var last = end
+    while last > utf8.startIndex, utf8[utf8.index(before: last)] == UInt8(ascii: "/") {
+      last = utf8.index(before: last)
+    }
+    let start = utf8[..<last].lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+    let stem = utf8[start..<(utf8[start..<last].firstIndex(of: UInt8(ascii: ".")) ?? last)]
+    // Upper-casing beyond ASCII is Unicode's business.
+    guard stem.allSatisfy({ $0 < 0x80 }) else { return Self.productKey(unicodeStem: String(Substring(stem)), id: id) }
+    let upper = stem.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }
+    return Self.withoutRendition(String(decoding: upper, as: UTF8.self), id: id)
+  }
+
+  private static func productKey(unicodeStem stem: String, id: PhotoID) -> String {
+    withoutRendition(stem.uppercased(), id: id)
+  }
+
+  private static func withoutRendition(_ stem: String, id: PhotoID) -> String {
+    var key = stem
     // Perseverance's renditions: `…J01_1200.jpg`, `…J01_800.jpg`, `…J01_320.jpg` and the full `…J01.png`.
     for suffix in ["_1200", "_800", "_320"] where key.hasSuffix(suffix) {
       key.removeLast(suffix.count)

@@ -36,6 +36,9 @@ public final class DownloadRecord: @unchecked Sendable {
   private let statements: Statements
   /// This run's number: what an earlier run recorded is told apart from this run's photos that share one image.
   private let run: Int64
+  /// Whether any photo was recorded by an earlier run: in a new directory the per-photo look-ups for frames
+  /// downloaded before are skipped, two queries a photo. Set once, while opening.
+  private var hasEarlierRuns = true
   private var pending = 0
   /// Photos held in the open transaction before a commit: a crash loses at most these, which costs only a size
   /// check on the next run, and a commit per photo would cost a file sync per photo.
@@ -50,7 +53,7 @@ public final class DownloadRecord: @unchecked Sendable {
   /// Opens (creating) the record `name` in `directory`, waiting for another process's lock; `onWait` is told
   /// once if it has to wait.
   init(
-    directory: SafeDirectory, name: String = DownloadRecord.fileName(), batch: Int = 256,
+    directory: SafeDirectory, name: String = DownloadRecord.fileName(), batch: Int = 1024,
     onWait: (String) -> Void = { _ in }
   ) async throws {
     path = directory.path + "/" + name
@@ -75,6 +78,9 @@ public final class DownloadRecord: @unchecked Sendable {
       self.descriptor = descriptor
       run = try Self.nextRun(database)
       skippedLines = try importLegacy(from: directory)
+      hasEarlierRuns =
+        try database.prepare("SELECT 1 FROM photos WHERE run < ? LIMIT 1").bind([.integer(run)])
+        .firstInteger() != nil
     } catch let error as SQLiteError {
       if descriptor >= 0 { close(descriptor) }
       throw DownloadError.io(path: path, reason: error.description)
@@ -209,6 +215,7 @@ public final class DownloadRecord: @unchecked Sendable {
   /// Whether an earlier run recorded the frame under another id (listed by another service), not under this
   /// photo's own.
   public func hasFrameUnderAnotherID(_ photo: Photo) throws -> Bool {
+    guard hasEarlierRuns else { return false }
     let rover = Self.roverKey(photo)
     return try lock.withLock {
       if try statements.earlierID.bind([.text(rover), .text(photo.id.description), .integer(run)]).firstInteger()

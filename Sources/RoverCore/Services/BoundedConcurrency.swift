@@ -24,7 +24,7 @@ public enum BoundedConcurrency {
       try await fill()
       while let output = try await group.next() {
         running -= 1
-        if try !collect(output), open {
+        if try !collect(output) {
           open = false
           group.cancelAll()
         }
