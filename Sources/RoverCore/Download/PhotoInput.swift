@@ -88,7 +88,10 @@ public final class PhotoInput: @unchecked Sendable {
       array.append(contentsOf: object)
     }
     array.append(UInt8(ascii: "]"))
-    if let photos = try? decoder.decode([Photo].self, from: Data(array)) { return photos.map { .photo($0) } }
+    if let photos = JSONTape.decode([Photo].self, from: array) ?? (try? decoder.decode([Photo].self, from: Data(array)))
+    {
+      return photos.map { .photo($0) }
+    }
     var items: [Item] = []
     let last = line
     for (offset, object) in objects.enumerated() {

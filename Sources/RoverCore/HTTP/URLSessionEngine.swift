@@ -11,23 +11,35 @@ public final class URLSessionEngine: HTTPEngine {
   /// The largest answer read, decoded: a whole Curiosity manifest is about 1 MB, a page of 500 photos 300 KB.
   public static let defaultMaxBodyBytes = 32 * 1024 * 1024
 
-  let session: URLSession
   let delegate: SessionDelegate
   let timeout: TimeInterval
   let maxBodyBytes: Int
+  private let maxConnectionsPerHost: Int
+  /// Made on the first request: a URLSession costs a thread, a libcurl handle and a look for the app's bundle, and a
+  /// download from a list piped in never asks a service anything.
+  private let made = Locked<URLSession?>(nil)
 
   public init(timeout: TimeInterval = 30, maxConnectionsPerHost: Int = 16, maxBodyBytes: Int = defaultMaxBodyBytes) {
-    let configuration = URLSessionConfiguration.ephemeral
-    // The default of 6 silently caps every task group above it (linux-notes.md).
-    configuration.httpMaximumConnectionsPerHost = max(1, maxConnectionsPerHost)
-    configuration.timeoutIntervalForRequest = max(1, timeout)
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.urlCache = nil
-    configuration.httpCookieStorage = nil
     delegate = SessionDelegate(timeout: max(1, timeout))
-    session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     self.timeout = max(1, timeout)
     self.maxBodyBytes = maxBodyBytes
+    self.maxConnectionsPerHost = max(1, maxConnectionsPerHost)
+  }
+
+  var session: URLSession {
+    made.withLock { made in
+      if let made { return made }
+      let configuration = URLSessionConfiguration.ephemeral
+      // The default of 6 silently caps every task group above it (linux-notes.md).
+      configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost
+      configuration.timeoutIntervalForRequest = timeout
+      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+      configuration.urlCache = nil
+      configuration.httpCookieStorage = nil
+      let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+      made = session
+      return session
+    }
   }
 
   public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {

@@ -11,7 +11,8 @@ extension KeyedDecodingContainer {
     if let text = try? decodeIfPresent(String.self, forKey: key) {
       return Int(text.trimmingCharacters(in: .whitespaces))
     }
-    if let value = try? decodeIfPresent(Double.self, forKey: key), value.isFinite { return Int(value) }
+    // `Int(exactly:)`: a hostile `1e300` is no number of ours, and `Int(_:)` would trap on it.
+    if let value = try? decodeIfPresent(Double.self, forKey: key) { return Int(exactly: value.rounded(.towardZero)) }
     return nil
   }
 

@@ -49,13 +49,13 @@ struct CachedFetcher: Sendable {
       }
       response = try await client.send(httpRequest, classify: request.classify)
     } catch  where ServiceError.isServiceDown(error) {
-      guard let stale, let value = try? JSONDecoder().decode(Value.self, from: stale.body) else { throw error }
+      guard let stale, let value = try? JSONTape.decodeOrFallBack(Value.self, from: stale.body) else { throw error }
       let reason = (error as? LocalizedError)?.errorDescription ?? "service unavailable"
       events?(.warning("\(reason); answering from a cached copy \(DurationText.describe(stale.age())) old"))
       return value
     }
     if response.status == 304, let stale {
-      let value = try JSONDecoder().decode(Value.self, from: stale.body)
+      let value = try JSONTape.decodeOrFallBack(Value.self, from: stale.body)
       let lifetime = lifetime(of: value, request: request, headers: response.headers) ?? 0
       _ = cache?.revalidated(stale, expiresAt: Date().addingTimeInterval(lifetime))
       return value
@@ -109,6 +109,6 @@ struct CachedFetcher: Sendable {
   /// A stored body, decoded, without any network: for hints such as a rover's latest sol.
   func cached<Value: Decodable>(_ key: String, as type: Value.Type) -> Value? {
     guard let cache, cacheMode.use != .disabled, let entry = cache.read(key) else { return nil }
-    return try? JSONDecoder().decode(type, from: entry.body)
+    return try? JSONTape.decodeOrFallBack(type, from: entry.body)
   }
 }

@@ -6,7 +6,7 @@ enum JSONBody {
     let url = redactor.redact(response.url)
     guard !response.body.isEmpty else { throw ServiceError.malformedJSON(url: url, detail: "empty body") }
     do {
-      return try JSONDecoder().decode(type, from: response.body)
+      return try JSONTape.decodeOrFallBack(type, from: response.body)
     } catch let error as DecodingError {
       let contentType = response.header("content-type") ?? ""
       if !contentType.isEmpty, !contentType.contains("json"), response.body.first != UInt8(ascii: "{"),

@@ -10,7 +10,7 @@ extension RoverCommand {
 
     struct Info: AsyncParsableCommand, ServiceCommand {
       static let configuration = CommandConfiguration(
-        abstract: "Where the cache is, how many entries and bytes, the oldest and newest.",
+        commandName: "info", abstract: "Where the cache is, how many entries and bytes, the oldest and newest.",
         discussion: """
           EXAMPLES:
             rover cache info
@@ -35,7 +35,7 @@ extension RoverCommand {
 
     struct Clear: AsyncParsableCommand, ServiceCommand {
       static let configuration = CommandConfiguration(
-        abstract: "Remove cached responses.",
+        commandName: "clear", abstract: "Remove cached responses.",
         discussion: """
           EXAMPLES:
             rover cache clear

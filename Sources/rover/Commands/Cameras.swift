@@ -4,6 +4,7 @@ import RoverCore
 extension RoverCommand {
   struct Cameras: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "cameras",
       abstract: "A rover's cameras: name, full name, group, colour.",
       discussion: """
         From rover's own table, no request. `--camera` on photos and fetch-image takes any name here, and a \

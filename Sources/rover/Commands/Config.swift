@@ -4,6 +4,7 @@ import RoverCore
 extension RoverCommand {
   struct Config: AsyncParsableCommand, ServiceCommand {
     static let configuration = CommandConfiguration(
+      commandName: "config",
       abstract: "Show the resolved connection settings and where each came from (the key is redacted).",
       discussion: """
         EXAMPLES:

@@ -5,6 +5,7 @@ import RoverCore
 extension RoverCommand {
   struct Gallery: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "gallery",
       abstract: "Write one HTML page that browses a folder of downloaded photos, offline.",
       discussion: """
         Photos are grouped by rover, sol (newest first) and camera, using the NAME.json sidecars that \

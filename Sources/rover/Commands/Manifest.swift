@@ -4,7 +4,7 @@ import RoverCore
 extension RoverCommand {
   struct Manifest: AsyncParsableCommand, ServiceCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Show a rover's mission summary.",
+      commandName: "manifest", abstract: "Show a rover's mission summary.",
       discussion: """
         The per-sol list is long (thousands of sols); it is printed only with --sols.
 

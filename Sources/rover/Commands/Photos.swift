@@ -4,6 +4,7 @@ import RoverCore
 extension RoverCommand {
   struct Photos: AsyncParsableCommand, ServiceCommand {
     static let configuration = CommandConfiguration(
+      commandName: "photos",
       abstract: "List a rover's photos for a sol, an Earth date, a range of either, or its latest sol.",
       discussion: """
         Every page is fetched and merged unless --page is given. A range is listed sol by sol, and JSON Lines, \

@@ -4,7 +4,7 @@ import RoverCore
 extension RoverCommand {
   struct Rovers: AsyncParsableCommand, ServiceCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List the rovers and their mission totals.",
+      commandName: "rovers", abstract: "List the rovers and their mission totals.",
       discussion: """
         EXAMPLES:
           rover rovers

@@ -5,6 +5,7 @@ import RoverCore
 extension RoverCommand {
   struct Services: AsyncParsableCommand, ServiceCommand {
     static let configuration = CommandConfiguration(
+      commandName: "services",
       abstract: "Which services answer now, how fast, and the newest sol each knows of each rover.",
       discussion: """
         One request per service and rover, all at once, 5 s at most, no retry, no cache. \

@@ -4,7 +4,7 @@ import RoverCore
 extension RoverCommand {
   struct Sols: AsyncParsableCommand, ServiceCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List the sols that have photos, with their Earth dates, counts and cameras.",
+      commandName: "sols", abstract: "List the sols that have photos, with their Earth dates, counts and cameras.",
       discussion: """
         EXAMPLES:
           rover sols curiosity --from 1000 --to 1010

@@ -5,6 +5,7 @@ import RoverCore
 extension RoverCommand {
   struct Sync: AsyncParsableCommand, ServiceCommand {
     static let configuration = CommandConfiguration(
+      commandName: "sync",
       abstract: "Keep a directory a mirror of a rover's photos: only what is new, plus late arrivals.",
       discussion: """
         The first run downloads the selection; later runs list only the sols not yet finished plus the last \

@@ -5,7 +5,7 @@ import RoverCore
 extension RoverCommand {
   struct Watch: AsyncParsableCommand, ServiceCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Print each new photo of a rover once, as JSON Lines, polling until stopped.",
+      commandName: "watch", abstract: "Print each new photo of a rover once, as JSON Lines, polling until stopped.",
       discussion: """
         Every --interval, asks the service (never the response cache) for the latest sol and the --lookback sols \
         before it, and prints each photo not printed before as one JSON Line on stdout. What was printed is kept \

@@ -91,6 +91,15 @@ private let msl4725 = "https://mars.nasa.gov/msl-raw-images/proj/msl/redops/ods/
     }
   }
 
+  /// A hostile server's sol past any integer: a decoding error for that photo, never a crash of the whole run.
+  @Test(arguments: ["1e300", "99999999999999999999", "-1e19", "\"1e300\""])
+  func numberPastAnyIntegerIsRejectedNotATrap(sol: String) {
+    let json =
+      #"{"id":1,"sol":\#(sol),"camera":{"name":"FHAZ"},"img_src":"http://h/a.jpg","#
+      + #""earth_date":"2015-05-30","rover":{"name":"Curiosity"}}"#
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(Photo.self, from: Data(json.utf8)) }
+  }
+
   @Test func emptyListIsAValidPage() throws {
     let page = try FixtureLoader.decode(PhotosPage.self, "original-photos-empty")
     #expect(page.photos.isEmpty)

@@ -1,0 +1,248 @@
+import Foundation
+
+/// A JSON text parsed once into a flat array of nodes that point into its bytes, for decoding many photos at a
+/// fraction of Foundation's `JSONDecoder` cost (its per-value bookkeeping is most of the CPU of reading a 60 000-photo
+/// listing). Strings and numbers stay bytes until a model asks for them.
+///
+/// It is a fast path, never the only one: `decode` answers nil for anything it is not sure Foundation would decode
+/// to the very same value (a number with a fraction asked for as an integer, a duplicate key, a lone surrogate,
+/// invalid UTF-8, deep nesting, any decoding error), and the caller then decodes the same bytes with `JSONDecoder`,
+/// which also words the error.
+final class JSONTape {
+  enum Kind: UInt8 {
+    case null, `true`, `false`
+    /// `-?digits`: no fraction, no exponent.
+    case integer
+    case number
+    /// Printable ASCII without escapes: its bytes are its text.
+    case plainString
+    /// Escapes or bytes beyond ASCII: decoded (and checked) when asked for.
+    case string
+    case array, object
+  }
+
+  struct Node {
+    var kind: Kind
+    /// Bytes of the value; for strings, inside the quotes.
+    var start: Int
+    var end: Int
+    /// The index of the node after this one's subtree: a container's children are `index + 1 ..< next`.
+    var next: Int
+  }
+
+  let bytes: [UInt8]
+  private(set) var nodes: [Node] = []
+  /// Set when a model asked for a value whose answer might differ from Foundation's; the result is then dropped.
+  var unsure = false
+
+  /// Deeper than any photo: beyond it, Foundation's decoder decides.
+  static let maxDepth = 64
+
+  /// Nil when the text is not one JSON value (surrounded by white space only) or nests too deeply.
+  init?(_ bytes: [UInt8]) {
+    self.bytes = bytes
+    var nodes: [Node] = []
+    nodes.reserveCapacity(bytes.count / 8)
+    let ok = bytes.withUnsafeBufferPointer { buffer in
+      var parser = Parser(buffer: buffer)
+      guard parser.value(into: &nodes, depth: 0) else { return false }
+      parser.skipSpace()
+      return parser.index == buffer.count
+    }
+    guard ok else { return nil }
+    self.nodes = nodes
+  }
+
+  /// `T` decoded from `bytes`, or nil where Foundation's decoder should be asked instead.
+  static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) -> T? {
+    guard let tape = JSONTape(bytes), let value = try? T(from: JSONTapeDecoder(tape: tape, node: 0)), !tape.unsure
+    else { return nil }
+    return value
+  }
+
+  /// `T` from `data`: the fast path where it is sure, Foundation's decoder (and its errors) otherwise.
+  static func decodeOrFallBack<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    if let value = decode(type, from: [UInt8](data)) { return value }
+    return try JSONDecoder().decode(type, from: data)
+  }
+
+  // MARK: Values, for the containers
+
+  func kind(_ node: Int) -> Kind { nodes[node].kind }
+
+  /// Throws with `unsure` set: the caller's answer would only be a guess at Foundation's.
+  func unsure(_ node: Int, _ what: String) -> DecodingError {
+    unsure = true
+    return DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(what): left to JSONDecoder"))
+  }
+
+  func mismatch(_ type: Any.Type, _ node: Int) -> DecodingError {
+    if nodes[node].kind == .null {
+      return DecodingError.valueNotFound(type, .init(codingPath: [], debugDescription: "null"))
+    }
+    return DecodingError.typeMismatch(type, .init(codingPath: [], debugDescription: "\(nodes[node].kind)"))
+  }
+
+  func string(_ node: Int) throws -> String {
+    let value = nodes[node]
+    switch value.kind {
+    case .plainString: return String(decoding: bytes[value.start..<value.end], as: UTF8.self)
+    case .string:
+      guard let text = JSONTape.unescape(bytes[value.start..<value.end]) else { throw unsure(node, "string") }
+      return text
+    default: throw mismatch(String.self, node)
+    }
+  }
+
+  func bool(_ node: Int) throws -> Bool {
+    switch nodes[node].kind {
+    case .true: return true
+    case .false: return false
+    default: throw mismatch(Bool.self, node)
+    }
+  }
+
+  func integer<T: FixedWidthInteger>(_ type: T.Type, _ node: Int) throws -> T {
+    let value = nodes[node]
+    switch value.kind {
+    case .integer:
+      // The grammar was checked while parsing; only overflow is left, and Foundation words that itself.
+      let negative = bytes[value.start] == UInt8(ascii: "-")
+      var result: T = 0
+      for byte in bytes[(negative ? value.start + 1 : value.start)..<value.end] {
+        let (times, overflowA) = result.multipliedReportingOverflow(by: 10)
+        let digit = T(byte &- 0x30)
+        let (sum, overflowB) =
+          negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+        guard !overflowA, !overflowB else { throw unsure(node, "integer out of range") }
+        result = sum
+      }
+      return result
+    case .number: throw unsure(node, "a fraction or exponent asked for as an integer")
+    default: throw mismatch(type, node)
+    }
+  }
+
+  func double(_ node: Int) throws -> Double {
+    let value = nodes[node]
+    switch value.kind {
+    case .integer:
+      guard let number = Double(String(decoding: bytes[value.start..<value.end], as: UTF8.self)) else {
+        throw unsure(node, "number")
+      }
+      return number
+    case .number: throw unsure(node, "a number with a fraction or exponent")
+    default: throw mismatch(Double.self, node)
+    }
+  }
+
+  /// The value node of `name` in an object, nil when absent. A key given twice is left to Foundation.
+  func member(_ name: String, of object: Int) throws -> Int? {
+    var found: Int?
+    var child = object + 1
+    let end = nodes[object].next
+    while child < end {
+      let value = child + 1
+      if try key(child, equals: name) {
+        guard found == nil else { throw unsure(child, "a key given twice") }
+        found = value
+      }
+      child = nodes[value].next
+    }
+    return found
+  }
+
+  /// Every key of an object, in order.
+  func keys(of object: Int) throws -> [String] {
+    var names: [String] = []
+    var child = object + 1
+    let end = nodes[object].next
+    while child < end {
+      names.append(try string(child))
+      child = nodes[child + 1].next
+    }
+    guard Set(names).count == names.count else { throw unsure(object, "a key given twice") }
+    return names
+  }
+
+  /// The nodes of an array's elements.
+  func elements(of array: Int) -> [Int] {
+    var indices: [Int] = []
+    var child = array + 1
+    let end = nodes[array].next
+    while child < end {
+      indices.append(child)
+      child = nodes[child].next
+    }
+    return indices
+  }
+
+  private func key(_ node: Int, equals name: String) throws -> Bool {
+    let value = nodes[node]
+    if value.kind == .string { return try string(node) == name }
+    let count = value.end - value.start
+    var name = name
+    return name.withUTF8 { utf8 in
+      guard utf8.count == count else { return false }
+      for offset in 0..<count where utf8[offset] != bytes[value.start + offset] { return false }
+      return true
+    }
+  }
+
+  /// A string's text from between its quotes, escapes resolved; nil for invalid UTF-8 or a lone surrogate.
+  static func unescape(_ raw: ArraySlice<UInt8>) -> String? {
+    var out: [UInt8] = []
+    out.reserveCapacity(raw.count)
+    var index = raw.startIndex
+    func hex4(_ at: Int) -> UInt32? {
+      guard at + 4 <= raw.endIndex else { return nil }
+      var value: UInt32 = 0
+      for byte in raw[at..<at + 4] {
+        let digit: UInt8
+        switch byte {
+        case 0x30...0x39: digit = byte - 0x30
+        case 0x41...0x46: digit = byte - 0x41 + 10
+        case 0x61...0x66: digit = byte - 0x61 + 10
+        default: return nil
+        }
+        value = value << 4 | UInt32(digit)
+      }
+      return value
+    }
+    while index < raw.endIndex {
+      let byte = raw[index]
+      guard byte == UInt8(ascii: "\\") else {
+        out.append(byte)
+        index += 1
+        continue
+      }
+      let escape = raw[index + 1]
+      index += 2
+      switch escape {
+      case UInt8(ascii: "b"): out.append(0x08)
+      case UInt8(ascii: "f"): out.append(0x0C)
+      case UInt8(ascii: "n"): out.append(0x0A)
+      case UInt8(ascii: "r"): out.append(0x0D)
+      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "u"):
+        guard var code = hex4(index) else { return nil }
+        index += 4
+        if (0xD800..<0xDC00).contains(code) {
+          guard index + 6 <= raw.endIndex, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u"),
+            let low = hex4(index + 2), (0xDC00..<0xE000).contains(low)
+          else { return nil }
+          index += 6
+          code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+        } else if (0xDC00..<0xE000).contains(code) {
+          return nil
+        }
+        guard let scalar = Unicode.Scalar(code) else { return nil }
+        out.append(contentsOf: String(Character(scalar)).utf8)
+      default: out.append(escape)  // `"`, `\` and `/`: the parser let no other through
+      }
+    }
+    // Decoding repairs invalid UTF-8; a repaired string is not the one sent.
+    let text = String(decoding: out, as: UTF8.self)
+    return text.utf8.elementsEqual(out) ? text : nil
+  }
+}
