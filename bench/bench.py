@@ -98,7 +98,8 @@ def download_contenders(b: Bench, photos: PhotoList) -> dict[str, Callable[[str]
                     "--auto-file-renaming=false"],
                    check=lambda: check_download(out, photos.count, photos.size, photos.names), evict=out)
 
-    return {"rover": rover, "curl": curl, "aria2c": aria2c}
+    contenders = {"rover": rover, "curl": curl, "aria2c": aria2c}
+    return {name: job for name, job in contenders.items() if name == "rover" or name in b.peers}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -429,6 +430,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--quiet-wait", type=float, default=20,
                         help="seconds to wait before each timed run for other work to leave the CPUs (default 20)")
     parser.add_argument("--rebuild", action="store_true", help="rebuild .build-bench even if rover is there")
+    parser.add_argument("--peers", default="curl,aria2c",
+                        help="download rows' peers, from curl,aria2c (default both; curl alone for development: "
+                             "aria2c takes most of a run)")
     parser.add_argument("--output", default=str(BENCH_DIR / "results.md"), help="where the table is written")
     args = parser.parse_args()
     args.rows = list(ROWS) if args.rows == "all" else args.rows.split(",")
@@ -453,6 +457,7 @@ def main() -> int:
         if shutil.disk_usage(tmp_parent).free < need_gb * 1024**3:
             raise BenchError(f"need ~{need_gb} GB free in {tmp_parent}")
         bench = Bench(rover, scale.runs, scale.warmup, args.timeout, args.quiet_wait, tmp_parent)
+        bench.peers = set(args.peers.split(","))
         log(f"rows {', '.join(args.rows)}; work dir {bench.work}")
         load_before = loadavg()
         rows = []

@@ -204,6 +204,7 @@ class Bench:
     def __init__(self, rover: Path, runs: int, warmup: int, timeout: float, quiet_wait: float,
                  tmp_parent: Path) -> None:
         self.rover, self.runs, self.warmup, self.timeout, self.quiet_wait = rover, runs, warmup, timeout, quiet_wait
+        self.peers = {"curl", "aria2c"}  # the download rows' peers (`--peers`)
         self.work = Path(tempfile.mkdtemp(prefix="rover-bench.", dir=tmp_parent))
         self.work.chmod(0o755)  # nginx workers run as nobody and must read the files
         for name in ("www", "out", "home", "lists", "logs"):

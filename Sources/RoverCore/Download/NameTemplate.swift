@@ -12,8 +12,19 @@ public struct NameTemplate: Hashable, Sendable {
 
   private enum Segment: Hashable {
     case text(String)
-    case value(String)
+    case value(Placeholder)
   }
+
+  /// Parsed once, so naming a photo compares no placeholder names.
+  private enum Placeholder: String, Hashable {
+    case rover, sol, camera, id, product, filename, ext
+    case earthDate = "earth_date"
+
+    var needsFile: Bool { self == .filename || self == .ext }
+  }
+
+  /// Whether the pattern has folders: a flat one (the default) is one component, named without a split and join.
+  private let hasFolders: Bool
 
   /// Checks the user's pattern up front: known placeholders only, relative, no `..`.
   public init(_ pattern: String = NameTemplate.defaultPattern) throws {
@@ -31,17 +42,18 @@ public struct NameTemplate: Hashable, Sendable {
         throw DownloadError.invalidTemplate("unclosed '{' in the name template '\(pattern)'")
       }
       let name = String(rest[rest.index(after: open)..<close])
-      guard NameTemplate.placeholders.contains(name) else {
+      guard let placeholder = Placeholder(rawValue: name) else {
         let known = NameTemplate.placeholders.map { "{\($0)}" }.joined(separator: " ")
         throw DownloadError.invalidTemplate("unknown placeholder {\(name)} in the name template (known: \(known))")
       }
       if open > rest.startIndex { segments.append(.text(String(rest[..<open]))) }
-      segments.append(.value(name))
+      segments.append(.value(placeholder))
       rest = rest[rest.index(after: close)...]
     }
     if !rest.isEmpty { segments.append(.text(String(rest))) }
     self.pattern = pattern
     self.segments = segments
+    hasFolders = pattern.contains("/")
   }
 
   /// The relative path for `photo`, each component sanitised.
@@ -52,31 +64,37 @@ public struct NameTemplate: Hashable, Sendable {
       switch segment {
       case .text(let text):
         expanded += text
-      case .value(let name):
+      case .value(let placeholder):
         // Only the values the template uses are worked out; a value never contributes a separator.
-        if (name == "filename" || name == "ext") && file == nil { file = Self.file(of: photo) }
-        expanded += FileNameSanitizer.flatten(Self.value(name, of: photo, file: file))
+        if placeholder.needsFile && file == nil { file = Self.file(of: photo) }
+        expanded += FileNameSanitizer.flatten(Self.value(placeholder, of: photo, file: file))
       }
+    }
+    let fallback = { FileNameSanitizer.component("photo-\(photo.id)") }
+    guard hasFolders else {
+      let component = FileNameSanitizer.component(expanded)
+      return component.isEmpty ? fallback() : component
     }
     var components: [String] = []
     for part in expanded.split(separator: "/") {
       let component = FileNameSanitizer.component(String(part))
       if !component.isEmpty { components.append(component) }
     }
-    return components.isEmpty ? FileNameSanitizer.component("photo-\(photo.id)") : components.joined(separator: "/")
+    return components.isEmpty ? fallback() : components.joined(separator: "/")
   }
 
-  private static func value(_ name: String, of photo: Photo, file: (name: String, ext: String)?) -> String {
-    switch name {
-    case "rover": return photo.rover.name.lowercased()
-    case "sol": return String(photo.sol)
-    case "earth_date": return photo.earthDate.description
-    case "camera": return photo.camera.name
-    case "id": return photo.id.description
-    case "product": return photo.productKey
-    case "filename": return file?.name ?? ""
-    case "ext": return file?.ext ?? ""
-    default: return ""
+  private static func value(_ placeholder: Placeholder, of photo: Photo, file: (name: String, ext: String)?)
+    -> String
+  {
+    switch placeholder {
+    case .rover: return photo.rover.name.lowercased()
+    case .sol: return String(photo.sol)
+    case .earthDate: return photo.earthDate.description
+    case .camera: return photo.camera.name
+    case .id: return photo.id.description
+    case .product: return photo.productKey
+    case .filename: return file?.name ?? ""
+    case .ext: return file?.ext ?? ""
     }
   }
 

@@ -79,12 +79,11 @@ final class TemporaryFile: @unchecked Sendable {
     }
     // An unnamed file gets its name through /proc; linkat never replaces, so an existing name is replaced by a
     // rename from a staging name.
-    let source = "/proc/self/fd/\(descriptor)"
-    if linkat(AT_FDCWD, source, dir, finalName, AT_SYMLINK_FOLLOW) != 0 {
+    if link(as: finalName, in: dir) != 0 {
       guard errno == EEXIST else { throw DownloadError.io(path: target, reason: errnoText()) }
       guard replacing else { throw DownloadError.nameTaken(path: target) }
       let staging = ".rover-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).link"
-      guard linkat(AT_FDCWD, source, dir, staging, AT_SYMLINK_FOLLOW) == 0 else {
+      guard link(as: staging, in: dir) == 0 else {
         throw DownloadError.io(path: target, reason: errnoText())
       }
       guard renameat(dir, staging, dir, finalName) == 0 else {
@@ -99,6 +98,23 @@ final class TemporaryFile: @unchecked Sendable {
       unlinkat(dir, finalName, 0)
       throw failure
     }
+  }
+
+  /// Whether `AT_EMPTY_PATH` links work here: they need a privilege (`CAP_DAC_READ_SEARCH`) that root has and most
+  /// users do not, and spare the kernel a walk through /proc for every file. Tried once, then remembered.
+  static let linksEmptyPath = Locked(true)
+  /// `AT_EMPTY_PATH`, which Glibc declares only for `_GNU_SOURCE`, out of Swift's sight.
+  private static let emptyPath: Int32 = 0x1000
+
+  /// Links the unnamed file as `name` in `directory`; 0 or -1 with `errno`, as `linkat`.
+  private func link(as name: String, in directory: Int32) -> Int32 {
+    if Self.linksEmptyPath.current {
+      if linkat(descriptor, "", directory, name, Self.emptyPath) == 0 { return 0 }
+      // Without the privilege the kernel answers ENOENT; any other error is the link's own.
+      guard errno == ENOENT else { return -1 }
+      Self.linksEmptyPath.withLock { $0 = false }
+    }
+    return linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", directory, name, AT_SYMLINK_FOLLOW)
   }
 
   /// Closes and forgets the file; a named one is removed.
