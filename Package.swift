@@ -16,8 +16,10 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
   ],
   targets: [
-    // libcurl's multi interface for bulk downloads: URLSession on Linux costs several times curl's CPU per image.
-    .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+    // libcurl's multi interface for every request: URLSession on Linux costs several times curl's CPU per image, and
+    // libcurl is loaded (dlopen) at the first request, so commands that make none start without its thirty
+    // libraries. Its headers are needed to build (Debian: libcurl4-openssl-dev), libcurl.so.4 to run.
+    .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
     // `rover gallery --thumbnails`: libjpeg-turbo and libpng (Debian: libturbojpeg0-dev, libpng-dev).
     .target(name: "CImage", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("png")]),
     // The output directory's record and `watch`'s state (Debian: libsqlite3-dev): a few statements through the C

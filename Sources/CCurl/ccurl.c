@@ -1,33 +1,136 @@
 #include "CCurl.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stddef.h>
+
+// Pointers to libcurl's functions, set once by `load` (under `once`) and only read after it.
+static struct {
+  CURLcode (*global_init)(long);
+  CURL *(*easy_init)(void);
+  void (*easy_cleanup)(CURL *);
+  CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+  CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+  const char *(*easy_strerror)(CURLcode);
+  struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+  void (*slist_free_all)(struct curl_slist *);
+  CURLM *(*multi_init)(void);
+  CURLMcode (*multi_cleanup)(CURLM *);
+  CURLMcode (*multi_setopt)(CURLM *, CURLMoption, ...);
+  CURLMcode (*multi_add_handle)(CURLM *, CURL *);
+  CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
+  CURLMcode (*multi_perform)(CURLM *, int *);
+  CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd[], unsigned int, int, int *);
+  CURLMcode (*multi_wakeup)(CURLM *);
+  CURLMsg *(*multi_info_read)(CURLM *, int *);
+} curl;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int loaded = -1;
+static const char *load_error = NULL;
+
+#define FIND(field, name)                                                                                          \
+  do {                                                                                                             \
+    *(void **)(&curl.field) = dlsym(library, name);                                                                \
+    if (curl.field == NULL) {                                                                                      \
+      load_error = "libcurl.so.4 lacks " name;                                                                     \
+      return;                                                                                                      \
+    }                                                                                                              \
+  } while (0)
+
+static void load(void) {
+  void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+  if (library == NULL) {
+    load_error = dlerror();
+    return;
+  }
+  FIND(global_init, "curl_global_init");
+  FIND(easy_init, "curl_easy_init");
+  FIND(easy_cleanup, "curl_easy_cleanup");
+  FIND(easy_setopt, "curl_easy_setopt");
+  FIND(easy_getinfo, "curl_easy_getinfo");
+  FIND(easy_strerror, "curl_easy_strerror");
+  FIND(slist_append, "curl_slist_append");
+  FIND(slist_free_all, "curl_slist_free_all");
+  FIND(multi_init, "curl_multi_init");
+  FIND(multi_cleanup, "curl_multi_cleanup");
+  FIND(multi_setopt, "curl_multi_setopt");
+  FIND(multi_add_handle, "curl_multi_add_handle");
+  FIND(multi_remove_handle, "curl_multi_remove_handle");
+  FIND(multi_perform, "curl_multi_perform");
+  FIND(multi_poll, "curl_multi_poll");
+  FIND(multi_wakeup, "curl_multi_wakeup");
+  FIND(multi_info_read, "curl_multi_info_read");
+  if (curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+    load_error = "curl_global_init failed";
+    return;
+  }
+  loaded = 0;
+}
+
+int rover_curl_load(void) {
+  pthread_once(&once, load);
+  return loaded;
+}
+
+const char *rover_curl_load_error(void) { return load_error; }
+
 CURLcode rover_curl_easy_set_long(CURL *handle, CURLoption option, long value) {
-  return curl_easy_setopt(handle, option, value);
+  return curl.easy_setopt(handle, option, value);
 }
 
 CURLcode rover_curl_easy_set_string(CURL *handle, CURLoption option, const char *value) {
-  return curl_easy_setopt(handle, option, value);
+  return curl.easy_setopt(handle, option, value);
 }
 
 CURLcode rover_curl_easy_set_pointer(CURL *handle, CURLoption option, void *value) {
-  return curl_easy_setopt(handle, option, value);
+  return curl.easy_setopt(handle, option, value);
 }
 
 CURLcode rover_curl_easy_set_callback(CURL *handle, CURLoption option, rover_curl_data_callback callback) {
-  return curl_easy_setopt(handle, option, callback);
+  return curl.easy_setopt(handle, option, callback);
 }
 
 CURLcode rover_curl_easy_response_code(CURL *handle, long *code) {
-  return curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, code);
+  return curl.easy_getinfo(handle, CURLINFO_RESPONSE_CODE, code);
 }
 
 CURLMcode rover_curl_multi_set_long(CURLM *multi, CURLMoption option, long value) {
-  return curl_multi_setopt(multi, option, value);
+  return curl.multi_setopt(multi, option, value);
 }
+
+CURL *rover_curl_easy_init(void) { return curl.easy_init(); }
+void rover_curl_easy_cleanup(CURL *handle) { curl.easy_cleanup(handle); }
+const char *rover_curl_easy_strerror(CURLcode code) { return curl.easy_strerror(code); }
+
+struct curl_slist *rover_curl_slist_append(struct curl_slist *list, const char *text) {
+  return curl.slist_append(list, text);
+}
+
+void rover_curl_slist_free_all(struct curl_slist *list) {
+  if (list != NULL) curl.slist_free_all(list);
+}
+
+CURLM *rover_curl_multi_init(void) { return curl.multi_init(); }
+CURLMcode rover_curl_multi_cleanup(CURLM *multi) { return curl.multi_cleanup(multi); }
+CURLMcode rover_curl_multi_add_handle(CURLM *multi, CURL *handle) { return curl.multi_add_handle(multi, handle); }
+
+CURLMcode rover_curl_multi_remove_handle(CURLM *multi, CURL *handle) {
+  return curl.multi_remove_handle(multi, handle);
+}
+
+CURLMcode rover_curl_multi_perform(CURLM *multi, int *running) { return curl.multi_perform(multi, running); }
+
+CURLMcode rover_curl_multi_poll(CURLM *multi, int timeout_ms) {
+  return curl.multi_poll(multi, NULL, 0, timeout_ms, NULL);
+}
+
+CURLMcode rover_curl_multi_wakeup(CURLM *multi) { return curl.multi_wakeup(multi); }
 
 int rover_curl_multi_next_done(CURLM *multi, CURL **handle, CURLcode *result) {
   int left = 0;
   CURLMsg *message;
-  while ((message = curl_multi_info_read(multi, &left)) != NULL) {
+  while ((message = curl.multi_info_read(multi, &left)) != NULL) {
     if (message->msg == CURLMSG_DONE) {
       *handle = message->easy_handle;
       *result = message->data.result;

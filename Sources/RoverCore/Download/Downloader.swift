@@ -25,15 +25,6 @@ public final class Downloader: Sendable {
     self.events = events
   }
 
-  /// libcurl where it is available (Linux); URLSession elsewhere, so the library still builds on other systems.
-  func makeEngine() -> any HTTPEngine {
-    #if canImport(CCurl)
-      return CurlEngine(maxConnections: options.jobs, timeout: options.timeout)
-    #else
-      return URLSessionEngine(timeout: options.timeout, maxConnectionsPerHost: options.jobs)
-    #endif
-  }
-
   /// Downloads every photo; returns when all are done, the run was cancelled, or a local write failure stopped it.
   public func run(_ photos: [Photo]) async throws -> DownloadSummary {
     try await run(
@@ -76,7 +67,7 @@ public final class Downloader: Sendable {
     var source = PhotoFeed(batches.makeAsyncIterator())
     // The template is checked against the first batch before any image request: a clash there is a usage error.
     if let first = try await source.peekBatch() { try options.template.checkDistinguishes(first) }
-    let engine = makeEngine()
+    let engine = HTTPEngines.files(timeout: options.timeout, jobs: options.jobs)
     defer { (engine as? CurlEngine)?.shutdown() }
     let client = HTTPClient(engine: engine, retryPolicy: options.retryPolicy)
     let context = RunContext(root: root, record: record, archive: archive, client: client)

@@ -6,104 +6,158 @@
     import Glibc
   #endif
 
-  /// Image files on libcurl's multi interface: one thread drives every transfer, bodies go from libcurl's buffer
-  /// straight to the file with `write(2)`, and connections are reused across images. On loopback this costs a
-  /// fraction of URLSession's CPU per image and keeps memory flat for large files (bench/results.md).
+  /// Every request on libcurl's multi interface: one thread drives every transfer, image bodies go from libcurl's
+  /// buffer straight to their file with `write(2)`, API answers into memory (decompressed, capped), and connections
+  /// are reused across requests. On loopback this costs a fraction of URLSession's CPU per image and keeps memory
+  /// flat for large files (bench/results.md); it also spares a process libcurl's thirty libraries until its first
+  /// request, since libcurl is loaded then.
   ///
-  /// Every piece of mutable state is owned by the loop thread, except `incoming` and `cancelled`, which other
-  /// threads touch only under `lock`; that is why the class is `@unchecked Sendable`.
+  /// The loop thread runs while there is work and a moment after, then ends; the next request starts another.
+  /// Every piece of mutable state is owned by the loop thread, except what other threads touch under `lock`
+  /// (`incoming`, `cancelled`, `stopping`, `looping`, and `multi` before the first loop); that is why the class is
+  /// `@unchecked Sendable`.
   public final class CurlEngine: HTTPEngine, @unchecked Sendable {
-    private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
-    /// Bytes a second below which a transfer counts as stalled.
+    /// Bytes a second below which an image transfer counts as stalled.
     static let lowSpeedLimit = 1024
     /// The largest file written: no Mars image comes near it, an endless stream stops at it.
     static let maxFileBytes = 1 << 30
+    /// How long an idle loop waits for more work before its thread ends.
+    static let lingerMilliseconds: Int32 = 250
 
-    private let multi: UnsafeMutableRawPointer
-    private let timeout: Int
+    private let maxConnections: Int
+    let timeout: Int
+    /// The largest API answer kept, counted decompressed, so a gzip bomb stops at the cap.
+    let maxBodyBytes: Int
     private let lock = NSLock()
+    private var multi: UnsafeMutableRawPointer?
     private var incoming: [CurlJob] = []
-    private var cancelled: Set<ObjectIdentifier> = []
+    /// Held, not identified: a finished job's address could be taken by a new one.
+    private var cancelled: [CurlJob] = []
     private var stopping = false
+    private var looping = false
     /// Loop-thread state: jobs by easy handle.
     private var active: [UnsafeMutableRawPointer: CurlJob] = [:]
 
-    public init(maxConnections: Int, timeout: TimeInterval) {
-      _ = Self.globalInit
-      guard let multi = curl_multi_init() else { preconditionFailure("libcurl could not create a multi handle") }
-      self.multi = multi
+    public init(
+      maxConnections: Int, timeout: TimeInterval, maxBodyBytes: Int = HTTPEngines.defaultMaxBodyBytes
+    ) {
+      self.maxConnections = max(1, maxConnections)
       self.timeout = max(1, Int(timeout.rounded(.up)))
-      rover_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, maxConnections))
-      rover_curl_multi_set_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(1, maxConnections))
-      let thread = Thread { [self] in loop() }
-      thread.name = "rover.curl"
-      thread.start()
+      self.maxBodyBytes = maxBodyBytes
+    }
+
+    deinit {
+      if let multi { rover_curl_multi_cleanup(multi) }
     }
 
     public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
-      let job = CurlJob(request: request)
+      guard rover_curl_load() == 0 else {
+        let reason = rover_curl_load_error().map { String(cString: $0) } ?? "unknown error"
+        throw HTTPError.unavailable(reason: "cannot load libcurl (\(reason)); install it: apt-get install libcurl4")
+      }
+      let job = CurlJob(request: request, maxBodyBytes: maxBodyBytes)
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
           job.continuation = continuation
-          // One wake-up per batch: the loop takes every waiting job each time it wakes.
-          let first = lock.withLock {
+          let (handle, wake, start) = lock.withLock { () -> (UnsafeMutableRawPointer?, Bool, Bool) in
+            if self.multi == nil { self.multi = makeMulti() }
+            guard self.multi != nil else { return (nil, false, false) }
             incoming.append(job)
-            return incoming.count == 1
+            defer { looping = true }
+            // One wake-up per batch: the loop takes every waiting job each time it wakes.
+            return (self.multi, incoming.count == 1 && looping, !looping)
           }
-          if first { curl_multi_wakeup(multi) }
+          guard let multi = handle else {
+            job.resume(throwing: HTTPError.unavailable(reason: "libcurl could not start a transfer"))
+            return
+          }
+          if start {
+            let thread = Thread { [self] in loop() }
+            thread.name = "rover.curl"
+            thread.start()
+          } else if wake {
+            rover_curl_multi_wakeup(multi)
+          }
         }
       } onCancel: {
-        lock.withLock {
+        let multi = lock.withLock {
           job.cancelRequested = true
-          _ = cancelled.insert(ObjectIdentifier(job))
+          cancelled.append(job)
+          return self.multi
         }
-        curl_multi_wakeup(multi)
+        if let multi { rover_curl_multi_wakeup(multi) }
       }
     }
 
-    /// Ends the loop thread once the transfers in flight are done.
+    /// Lets the loop thread end as soon as the transfers in flight are done, without lingering.
     public func shutdown() {
-      let wake = lock.withLock {
-        defer { stopping = true }
-        return !stopping
+      let multi = lock.withLock {
+        stopping = true
+        return self.multi
       }
-      if wake { curl_multi_wakeup(multi) }
+      if let multi { rover_curl_multi_wakeup(multi) }
+    }
+
+    private func makeMulti() -> UnsafeMutableRawPointer? {
+      guard let multi = rover_curl_multi_init() else { return nil }
+      rover_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, maxConnections)
+      rover_curl_multi_set_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, maxConnections)
+      return multi
     }
 
     private func loop() {
+      // Set before any loop starts, and never changed after.
+      guard let multi = lock.withLock({ self.multi }) else { return }
+      var idleSince: UInt64?
       while true {
-        let (new, cancelling, stop) = lock.withLock { () -> ([CurlJob], Set<ObjectIdentifier>, Bool) in
+        let (new, cancelling, stop) = lock.withLock { () -> ([CurlJob], [CurlJob], Bool) in
           defer {
             incoming.removeAll()
             cancelled.removeAll()
           }
           return (incoming, cancelled, stopping)
         }
-        for job in new { start(job) }
-        for (handle, job) in active where cancelling.contains(ObjectIdentifier(job)) {
-          finish(handle, job, error: CancellationError())
+        for job in new { start(job, in: multi) }
+        for (handle, job) in active where cancelling.contains(where: { $0 === job }) {
+          finish(handle, job, in: multi, error: CancellationError())
         }
         // A job cancelled before it started: it may still be in `new`, now in `active`, handled above.
-        if stop && active.isEmpty { break }
+        if active.isEmpty {
+          let now = DispatchTime.now().uptimeNanoseconds
+          let since = idleSince ?? now
+          idleSince = since
+          let lingered = now - since >= UInt64(Self.lingerMilliseconds) * 1_000_000
+          // Ends only if nothing arrived meanwhile; the next request then starts a new thread.
+          if stop || lingered {
+            let ended = lock.withLock { () -> Bool in
+              guard incoming.isEmpty else { return false }
+              looping = false
+              stopping = false
+              return true
+            }
+            if ended { return }
+          }
+        } else {
+          idleSince = nil
+        }
         var running: Int32 = 0
-        curl_multi_perform(multi, &running)
+        rover_curl_multi_perform(multi, &running)
         var handle: UnsafeMutableRawPointer?
         var result = CURLE_OK
         while rover_curl_multi_next_done(multi, &handle, &result) == 1 {
-          if let handle, let job = active[handle] { complete(handle, job, result: result) }
+          if let handle, let job = active[handle] { complete(handle, job, in: multi, result: result) }
         }
-        curl_multi_poll(multi, nil, 0, 1000, nil)
+        rover_curl_multi_poll(multi, active.isEmpty ? Self.lingerMilliseconds : 1000)
       }
-      curl_multi_cleanup(multi)
     }
 
-    private func start(_ job: CurlJob) {
+    private func start(_ job: CurlJob, in multi: UnsafeMutableRawPointer) {
       // Cancelled before the loop picked it up: its cancellation may already have been consumed.
       if lock.withLock({ job.cancelRequested }) {
         job.resume(throwing: CancellationError())
         return
       }
-      guard let handle = curl_easy_init() else {
+      guard let handle = rover_curl_easy_init() else {
         job.resume(throwing: HTTPError.network(url: job.url, reason: "cannot start libcurl"))
         return
       }
@@ -116,38 +170,49 @@
       rover_curl_easy_set_long(handle, CURLOPT_BUFFERSIZE, 102_400)
       rover_curl_easy_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
       rover_curl_easy_set_long(handle, CURLOPT_CONNECTTIMEOUT, timeout)
-      // A trickle is a stall: under 1 KB/s on average for `timeout` seconds is a timeout, retried like one.
-      rover_curl_easy_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, Self.lowSpeedLimit)
-      rover_curl_easy_set_long(handle, CURLOPT_LOW_SPEED_TIME, timeout)
+      if job.isMemory {
+        // An API answer: compressed if the server likes (decoded before the cap is counted), and bounded as a whole,
+        // so a server that trickles a byte a second cannot hold a command for ever.
+        rover_curl_easy_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+        rover_curl_easy_set_long(handle, CURLOPT_TIMEOUT, timeout)
+      } else {
+        // An image may take long; a trickle is a stall: under 1 KB/s on average for `timeout` seconds.
+        rover_curl_easy_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, Self.lowSpeedLimit)
+        rover_curl_easy_set_long(handle, CURLOPT_LOW_SPEED_TIME, timeout)
+      }
       rover_curl_easy_set_callback(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback)
       rover_curl_easy_set_pointer(handle, CURLOPT_HEADERDATA, context)
       rover_curl_easy_set_callback(handle, CURLOPT_WRITEFUNCTION, curlWriteCallback)
       rover_curl_easy_set_pointer(handle, CURLOPT_WRITEDATA, context)
       active[handle] = job
-      curl_multi_add_handle(multi, handle)
+      rover_curl_multi_add_handle(multi, handle)
     }
 
-    private func complete(_ handle: UnsafeMutableRawPointer, _ job: CurlJob, result: CURLcode) {
+    private func complete(
+      _ handle: UnsafeMutableRawPointer, _ job: CurlJob, in multi: UnsafeMutableRawPointer, result: CURLcode
+    ) {
       var code = 0
       rover_curl_easy_response_code(handle, &code)
       if job.status == 0 { job.status = code }
       if let failure = job.failure {
-        finish(handle, job, error: failure)
+        finish(handle, job, in: multi, error: failure)
       } else if result == CURLE_OK || (result == CURLE_WRITE_ERROR && job.discarded) {
-        finish(handle, job, error: nil)
+        finish(handle, job, in: multi, error: nil)
       } else if result == CURLE_PARTIAL_FILE {
         finish(
-          handle, job,
+          handle, job, in: multi,
           error: HTTPError.shortBody(
             url: job.url, expected: job.contentLength, received: job.bytesWritten + job.body.count))
       } else {
-        finish(handle, job, error: error(result, job: job))
+        finish(handle, job, in: multi, error: error(result, job: job))
       }
     }
 
-    private func finish(_ handle: UnsafeMutableRawPointer, _ job: CurlJob, error: (any Error)?) {
-      curl_multi_remove_handle(multi, handle)
-      curl_easy_cleanup(handle)
+    private func finish(
+      _ handle: UnsafeMutableRawPointer, _ job: CurlJob, in multi: UnsafeMutableRawPointer, error: (any Error)?
+    ) {
+      rover_curl_multi_remove_handle(multi, handle)
+      rover_curl_easy_cleanup(handle)
       active[handle] = nil
       if let error { job.resume(throwing: error) } else { job.resume(returning: job.finished()) }
     }
@@ -162,7 +227,8 @@
       case CURLE_RECV_ERROR, CURLE_SEND_ERROR: return .network(url: url, reason: "connection lost")
       case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION:
         return .network(url: url, reason: "TLS handshake failed")
-      default: return .network(url: url, reason: String(cString: curl_easy_strerror(result)))
+      case CURLE_BAD_CONTENT_ENCODING: return .network(url: url, reason: "a compressed answer that does not decompress")
+      default: return .network(url: url, reason: String(cString: rover_curl_easy_strerror(result)))
       }
     }
   }

@@ -10,6 +10,11 @@
   /// `cancelRequested` is guarded by the engine's lock).
   final class CurlJob: @unchecked Sendable {
     let request: HTTPRequest
+    /// An API answer, wanted whole in memory with every header; otherwise an image for a file.
+    let isMemory: Bool
+    let maxBodyBytes: Int
+    /// Every header of an API answer, names lower-cased (an image's transfer reads only the four it needs).
+    var headers: [String: String] = [:]
     /// The URL's text, computed once: libcurl wants it, and errors name it.
     let url: String
     /// Request headers as libcurl's list, freed with the job.
@@ -28,16 +33,18 @@
     /// Written and read under `CurlEngine.lock`.
     var cancelRequested = false
 
-    init(request: HTTPRequest) {
+    init(request: HTTPRequest, maxBodyBytes: Int) {
       self.request = request
+      self.maxBodyBytes = maxBodyBytes
+      if case .memory = request.body { isMemory = true } else { isMemory = false }
       url = request.url.absoluteString
       var list: UnsafeMutablePointer<curl_slist>?
-      for (name, value) in request.headers { list = curl_slist_append(list, "\(name): \(value)") }
+      for (name, value) in request.headers { list = rover_curl_slist_append(list, "\(name): \(value)") }
       headerList = list
     }
 
     deinit {
-      curl_slist_free_all(headerList)
+      rover_curl_slist_free_all(headerList)
     }
 
     func resume(returning response: HTTPResponse) {
@@ -52,9 +59,11 @@
 
     /// The response as the layers above see it: only the headers they read.
     func finished() -> HTTPResponse {
-      var headers: [String: String] = [:]
+      var headers = self.headers
+      // The body was decompressed: its length is no longer the one announced (URLSession drops it too).
+      if headers["content-encoding"] != nil { headers["content-length"] = nil }
       if !contentType.isEmpty { headers["content-type"] = contentType }
-      if let contentLength { headers["content-length"] = String(contentLength) }
+      if let contentLength, headers["content-encoding"] == nil { headers["content-length"] = String(contentLength) }
       if let location { headers["location"] = location }
       if let retryAfter { headers["retry-after"] = retryAfter }
       return HTTPResponse(
@@ -74,6 +83,7 @@
       let bytes = UnsafeRawBufferPointer(rebasing: line[0..<end])
       if bytes.starts(with: Array("HTTP/".utf8)) {
         (contentType, contentLength, location, retryAfter) = ("", nil, nil, nil)
+        headers = [:]
         var index = bytes.firstIndex(of: 0x20).map { $0 + 1 } ?? end
         var code = 0
         while index < end, let digit = Self.digit(bytes[index]) {
@@ -89,6 +99,9 @@
         var start = colon + 1
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      }
+      if isMemory {
+        headers[String(decoding: name, as: UTF8.self).lowercased()] = value()
       }
       if Self.equalsIgnoringCase(name, "content-type") {
         contentType = value()
@@ -140,8 +153,8 @@
       guard !discarded, failure == nil else { return 0 }
       guard case .file(let descriptor, let path, _) = request.body else {
         // Redirect and error bodies of file requests are dropped above; this is a `.memory` request.
-        guard body.count + count <= URLSessionEngine.defaultMaxBodyBytes else {
-          failure = .responseTooLarge(url: url, limit: URLSessionEngine.defaultMaxBodyBytes)
+        guard body.count + count <= maxBodyBytes else {
+          failure = .responseTooLarge(url: url, limit: maxBodyBytes)
           return 0
         }
         body.append(bytes.assumingMemoryBound(to: UInt8.self), count: count)

@@ -17,12 +17,15 @@ public enum HTTPError: Error, Equatable, Sendable {
   case shortBody(url: String, expected: Int?, received: Int)
   /// An answer larger, decoded, than any real one: a bomb or a server that never stops.
   case responseTooLarge(url: String, limit: Int)
+  /// No request can be made at all (libcurl missing): nothing to retry.
+  case unavailable(reason: String)
 
   /// Whether the same request could succeed if sent again.
   public var isTransient: Bool {
     switch self {
     case .network, .timedOut, .shortBody: return true
-    case .tooManyRedirects, .unsupportedRedirect, .cannotWrite, .responseTooLarge, .hostNotFound: return false
+    case .tooManyRedirects, .unsupportedRedirect, .cannotWrite, .responseTooLarge, .hostNotFound, .unavailable:
+      return false
     }
   }
 }
@@ -37,7 +40,7 @@ extension HTTPError {
     case .tooManyRedirects(let url): return .tooManyRedirects(url: redactor.redact(url))
     case .unsupportedRedirect(let url, let location):
       return .unsupportedRedirect(url: redactor.redact(url), location: redactor.redact(location))
-    case .cannotWrite: return self
+    case .cannotWrite, .unavailable: return self
     case .shortBody(let url, let expected, let received):
       return .shortBody(url: redactor.redact(url), expected: expected, received: received)
     case .responseTooLarge(let url, let limit): return .responseTooLarge(url: redactor.redact(url), limit: limit)
@@ -60,6 +63,7 @@ extension HTTPError: LocalizedError {
     case .responseTooLarge(let url, let limit):
       return "answer from \(url) is larger than \(limit / 1_048_576) MB; refusing to read more"
     case .shortBody(let url, _, let received): return "connection closed after \(received) bytes from \(url)"
+    case .unavailable(let reason): return reason
     }
   }
 }

@@ -15,7 +15,7 @@ import Testing
       TestResponse.bytes(bomb, contentType: "application/json").adding("Content-Encoding", "gzip")
     }
     defer { server.stop() }
-    let engine = URLSessionEngine(timeout: 10, maxBodyBytes: 1_048_576)
+    let engine = HTTPEngines.api(timeout: 10, maxBodyBytes: 1_048_576)
     await #expect(throws: HTTPError.responseTooLarge(url: server.url("/bomb").absoluteString, limit: 1_048_576)) {
       try await HTTPClient(engine: engine).send(HTTPRequest(url: server.url("/bomb")), classify: Self.classify)
     }
@@ -26,7 +26,7 @@ import Testing
       TestResponse.json(data: Data(repeating: 0x20, count: 3_000_000))
     }
     defer { server.stop() }
-    let engine = URLSessionEngine(timeout: 10, maxBodyBytes: 1_048_576)
+    let engine = HTTPEngines.api(timeout: 10, maxBodyBytes: 1_048_576)
     await #expect(throws: HTTPError.self) {
       try await HTTPClient(engine: engine).send(HTTPRequest(url: server.url("/big")), classify: Self.classify)
     }
@@ -42,7 +42,7 @@ import Testing
     }
     defer { server.stop() }
     let started = Date()
-    let client = HTTPClient(engine: URLSessionEngine(timeout: 2), retryPolicy: RetryPolicy(maxRetries: 0))
+    let client = HTTPClient(engine: HTTPEngines.api(timeout: 2), retryPolicy: RetryPolicy(maxRetries: 0))
     await #expect(throws: HTTPError.timedOut(url: server.url("/slow").absoluteString, seconds: 2)) {
       try await client.send(HTTPRequest(url: server.url("/slow")), classify: Self.classify)
     }
