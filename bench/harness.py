@@ -517,15 +517,17 @@ def ensure_tools() -> None:
 
 
 def rover_binary(rebuild: bool) -> Path:
-    """ROVER=path wins; otherwise a release build in its own scratch path, so it never races another build."""
+    """ROVER=path wins; otherwise the release build scripts/install ships (standard library linked statically), in
+    its own scratch path, so it never races another build."""
     if given := os.environ.get("ROVER"):
         path = Path(given).resolve()
     else:
         path = REPO_DIR / ".build-bench" / "release" / "rover"
         if rebuild or not path.exists():
-            log("building rover: swift build -c release --product rover --scratch-path .build-bench")
-            if subprocess.run(["swift", "build", "-c", "release", "--product", "rover", "--scratch-path",
-                               ".build-bench"], cwd=REPO_DIR, stdout=sys.stderr).returncode != 0:
+            command = ["swift", "build", "-c", "release", "--product", "rover", "--static-swift-stdlib",
+                       "--scratch-path", ".build-bench"]
+            log(f"building rover: {' '.join(command)}")
+            if subprocess.run(command, cwd=REPO_DIR, stdout=sys.stderr).returncode != 0:
                 raise BenchError("swift build failed")
     if not os.access(path, os.X_OK):
         raise BenchError(f"rover binary not executable: {path}")

@@ -1,3 +1,4 @@
+import AsyncAlgorithms
 import Foundation
 
 /// The bulk download engine: bounded concurrency, one transfer per image URL however many photos share it,
@@ -15,7 +16,9 @@ public final class Downloader: Sendable {
   let events: @Sendable (DownloadEvent) -> Void
   /// Keyed by image URL so a URL is fetched once however many photos share it. Finished tasks stay for a while
   /// (photos sharing an image are listed close together), within a bound so a mission does not fill memory.
-  let inFlight = Cache<String, SharedTransfer>(countLimit: 1024, label: "rover.downloads")
+  /// Keyed by a hash of the URL, not the URL: an integer key costs no string hashing or reference counting as the
+  /// cache turns over once per photo; a transfer is shared only when its own URL matches.
+  let inFlight = Cache<UInt64, SharedTransfer>(countLimit: 1024, label: "rover.downloads")
   /// Open subdirectories by relative path: most photos share one, and a descriptor spares walking it again.
   /// Bounded, because a mission has thousands of sol directories and a process only so many descriptors.
   let directories = Cache<String, SafeDirectory>(countLimit: 64, label: "rover.directories")
@@ -82,35 +85,57 @@ public final class Downloader: Sendable {
       }
       return !Task.isCancelled && summary.fatal == nil
     }
-    do {
-      // Photos settled without a request are taken here as they are read; only transfers get a task.
-      // `transfer` never throws: a failed photo is a result, an interrupted one is nil.
-      try await BoundedConcurrency.run(
-        next: {
-          while summary.fatal == nil {
-            let photo: Photo
-            do {
-              guard let next = try await source.next(announce: { events(.planned(total: $0)) }) else { return nil }
-              photo = next
-            } catch is CancellationError {
-              return nil
-            } catch {
-              summary.sourceError = error
-              return nil
-            }
-            switch self.plan(photo, context: context) {
-            case .transfer(let planned): return planned
-            case .settled(let result): guard take(result) else { return nil }
-            }
-          }
-          return nil
-        }, width: options.jobs, { await self.transfer($0, context: context) }
-      ) { result in
-        guard let result else { return true }
-        return take(result)
+    // Photos are planned (named, looked up, settled when already in place) on the cooperative pool, a batch ahead;
+    // the transfers and what follows them run on the engine's own thread where it can take them, so a finished
+    // transfer resumes its task there and then, where the pool would hand each image between threads twice.
+    let steps = AsyncThrowingChannel<[Step], any Error>()
+    #if canImport(CCurl)
+      let executor: (any TaskExecutor)? = (engine as? CurlEngine).flatMap { $0.isUsable ? $0 : nil }
+    #else
+      let executor: (any TaskExecutor)? = nil
+    #endif
+    await withTaskGroup(of: Void.self) { group in
+      let feed = FeedHandover(source)
+      group.addTask(executorPreference: globalConcurrentExecutor) {
+        await self.planAhead(feed.take(), into: steps, context: context)
       }
-    } catch {
-      summary.sourceError = summary.sourceError ?? error
+      await withTaskExecutorPreference(executor) {
+        var pending: ArraySlice<Step> = []
+        var planned = steps.makeAsyncIterator()
+        do {
+          // `transfer` never throws: a failed photo is a result, an interrupted one is nil.
+          try await BoundedConcurrency.run(
+            next: {
+              while summary.fatal == nil {
+                guard let step = pending.popFirst() else {
+                  do {
+                    guard let batch = try await planned.next() else { return nil }
+                    pending = batch[...]
+                  } catch is CancellationError {
+                    return nil
+                  } catch {
+                    summary.sourceError = error
+                    return nil
+                  }
+                  continue
+                }
+                switch step {
+                case .transfer(let planned): return planned
+                case .settled(let result): guard take(result) else { return nil }
+                }
+              }
+              return nil
+            }, width: options.jobs, { await self.transfer($0, context: context) }
+          ) { result in
+            guard let result else { return true }
+            return take(result)
+          }
+        } catch {
+          summary.sourceError = summary.sourceError ?? error
+        }
+      }
+      // Stopped early (a write error, Ctrl-C): the planner must not wait for ever to hand over its next batch.
+      group.cancelAll()
     }
     do {
       try record.flush()
@@ -140,67 +165,6 @@ public final class Downloader: Sendable {
     let client: HTTPClient
   }
 
-  /// A photo that needs its image fetched (or waited for), with everything decided before the transfer.
-  struct Planned: Sendable {
-    let photo: Photo
-    let relative: String
-    let directory: SafeDirectory
-    let name: String
-    let replacing: Bool
-    let url: URL
-
-    func result(_ outcome: DownloadResult.Outcome) -> DownloadResult {
-      DownloadResult(photo: photo, path: relative, outcome: outcome)
-    }
-  }
-
-  /// What happens to a photo: settled at once (in place already, or failed before any request), or a transfer.
-  enum Step: Sendable {
-    case settled(DownloadResult)
-    case transfer(Planned)
-  }
-
-  /// Everything about a photo that needs no request, done where the photos are read: a re-run over photos already
-  /// in place then costs a lookup each and no task at all.
-  func plan(_ photo: Photo, context: RunContext) -> Step {
-    let relative = options.template.path(for: photo)
-    func settled(_ outcome: DownloadResult.Outcome) -> Step {
-      .settled(DownloadResult(photo: photo, path: relative, outcome: outcome))
-    }
-    let slash = relative.lastIndex(of: "/")
-    let folder = slash.map { String(relative[..<$0]) } ?? ""
-    let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
-    do {
-      let directory = try self.directory(folder, context: context)
-      let entry = directory.entry(name)
-      let existing: Int? = if case .regularFile(let bytes) = entry { bytes } else { nil }
-      if let reason = skipReason(photo, relative: relative, existing: existing, context: context) {
-        // A photo already in place enters a new --archive too, so moving the files later does not fetch it again.
-        if reason == "exists", let archive = context.archive, archive.bytes(for: photo) == nil {
-          try? archive.record(photo, bytes: existing ?? 0, path: relative)
-        }
-        // A sidecar asked for now is written for a photo already there, without fetching the image again.
-        if reason == "exists", options.writeMetadata, directory.regularFileSize(name + ".json") == nil {
-          try directory.writeAtomically(try Self.metadata(photo), name: name + ".json")
-        }
-        return settled(.skipped(reason: reason))
-      }
-      guard let url = ImageURL.resolve(photo.imageSource) else {
-        return settled(.failed(.invalidURL(photo.imageSource)))
-      }
-      // Replace only what was there before and judged stale (or --force); a name that appears while this photo is
-      // fetched was taken by another photo of this run, and is never overwritten.
-      return .transfer(
-        Planned(
-          photo: photo, relative: relative, directory: directory, name: name,
-          replacing: options.force || entry != .absent, url: url))
-    } catch let error as DownloadError {
-      return settled(.failed(error))
-    } catch {
-      return settled(.failed(.io(path: relative, reason: SystemError.text(error))))
-    }
-  }
-
   /// One planned photo's transfer; nil when the run was cancelled before it finished (an interruption is not a
   /// failure).
   func transfer(_ planned: Planned, context: RunContext) async -> DownloadResult? {
@@ -209,16 +173,18 @@ public final class Downloader: Sendable {
     )
     let result = planned.result
     do {
-      // Keyed by the URL's text: hashing a URL value recomputes its string every time.
+      // The URL's text, once: a URL value recomputes it every time it is asked.
       let key = url.absoluteString
       var ours: SharedTransfer?
       let shared = inFlight.value(
-        forKey: key,
+        forKey: StableHash.value(key),
         orInsert: {
-          let transfer = SharedTransfer()
+          let transfer = SharedTransfer(url: key)
           ours = transfer
           return transfer
         })
+      // Another URL with the same 64-bit hash: this one is fetched on its own, unshared.
+      if ours == nil, shared.url != key { ours = SharedTransfer(url: key) }
       let saved: Saved
       if let ours {
         // This photo's task runs the transfer itself; photos sharing the URL wait for it.
@@ -254,7 +220,7 @@ public final class Downloader: Sendable {
   }
 
   /// The open directory for a relative folder, walked (and created) without following links.
-  private func directory(_ folder: String, context: RunContext) throws -> SafeDirectory {
+  func directory(_ folder: String, context: RunContext) throws -> SafeDirectory {
     guard !folder.isEmpty else { return context.root }
     return try directories.value(forKey: folder) {
       let directory = try context.root.subdirectory(folder.split(separator: "/"))
@@ -276,7 +242,7 @@ public final class Downloader: Sendable {
     }
   }
 
-  private func skipReason(_ photo: Photo, relative: String, existing: Int?, context: RunContext) -> String? {
+  func skipReason(_ photo: Photo, relative: String, existing: Int?, context: RunContext) -> String? {
     guard !options.force else { return nil }
     if context.archive?.bytes(for: photo) != nil { return "in archive" }
     if options.highestVersionsOnly, let version = photo.frameVersion,

@@ -20,6 +20,17 @@ struct PhotoFeed<Source: AsyncIteratorProtocol> where Source.Element == [Photo] 
     return batch
   }
 
+  /// Up to `count` photos, from the batch at hand when it has any (so photos already read never wait for more
+  /// to arrive); nil at the end.
+  mutating func next(upTo count: Int, announce: (Int) -> Void) async throws -> ArraySlice<Photo>? {
+    // `next` hands out `batch[index - 1]`: the rest of the slice follows it in the same batch.
+    guard try await next(announce: announce) != nil else { return nil }
+    let start = index - 1
+    let end = min(batch.count, start + max(1, count))
+    index = end
+    return batch[start..<end]
+  }
+
   /// The next photo; `announce` is told each batch's size as the batch is taken.
   mutating func next(announce: (Int) -> Void) async throws -> Photo? {
     if !peeked {

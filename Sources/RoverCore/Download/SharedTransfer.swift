@@ -5,6 +5,13 @@
 final class SharedTransfer: Sendable {
   typealias Value = Downloader.Saved
 
+  /// The image URL: the downloader keys its transfers by a 64-bit hash of it, and shares one only when this matches.
+  let url: String
+
+  init(url: String) {
+    self.url = url
+  }
+
   private enum State {
     case waiting([CheckedContinuation<Value, any Error>])
     case done(Result<Value, any Error>)

@@ -16,7 +16,7 @@
   /// Every piece of mutable state is owned by the loop thread, except what other threads touch under `lock`
   /// (`incoming`, `cancelled`, `stopping`, `looping`, and `multi` before the first loop); that is why the class is
   /// `@unchecked Sendable`.
-  public final class CurlEngine: HTTPEngine, @unchecked Sendable {
+  public final class CurlEngine: HTTPEngine, TaskExecutor, @unchecked Sendable {
     /// Bytes a second below which an image transfer counts as stalled.
     static let lowSpeedLimit = 1024
     /// The largest file written: no Mars image comes near it, an endless stream stops at it.
@@ -35,8 +35,16 @@
     private var cancelled: [CurlJob] = []
     private var stopping = false
     private var looping = false
+    /// The loop is in (or about to enter) `poll`, and whether it was already woken from it.
+    private var polling = false
+    private var woken = false
+    /// Swift jobs of the tasks that prefer this engine as their executor, run by the loop between transfers.
+    private var jobs: [UnownedJob] = []
     /// Loop-thread state: jobs by easy handle.
     private var active: [UnsafeMutableRawPointer: CurlJob] = [:]
+    /// Loop-thread state: libcurl's lists of request headers, made once for each set of headers (a download sends
+    /// the same two with every image), freed with the engine.
+    private var headerLists: [[String: String]: UnsafeMutablePointer<curl_slist>] = [:]
 
     public init(
       maxConnections: Int, timeout: TimeInterval, maxBodyBytes: Int = HTTPEngines.defaultMaxBodyBytes
@@ -48,6 +56,21 @@
 
     deinit {
       if let multi { rover_curl_multi_cleanup(multi) }
+      for list in headerLists.values { rover_curl_slist_free_all(list) }
+    }
+
+    /// The request's headers as libcurl's list; a handful of distinct sets are kept, any more are made per request
+    /// and freed by `releaseHeaders`.
+    private func headerList(for headers: [String: String]) -> UnsafeMutablePointer<curl_slist>? {
+      if let list = headerLists[headers] { return list }
+      var list: UnsafeMutablePointer<curl_slist>?
+      for (name, value) in headers { list = rover_curl_slist_append(list, "\(name): \(value)") }
+      if headerLists.count < 16, let list { headerLists[headers] = list }
+      return list
+    }
+
+    private func releaseHeaders(_ list: UnsafeMutablePointer<curl_slist>?, of headers: [String: String]) {
+      if let list, headerLists[headers] != list { rover_curl_slist_free_all(list) }
     }
 
     public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -59,24 +82,8 @@
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
           job.continuation = continuation
-          let (handle, wake, start) = lock.withLock { () -> (UnsafeMutableRawPointer?, Bool, Bool) in
-            if self.multi == nil { self.multi = makeMulti() }
-            guard self.multi != nil else { return (nil, false, false) }
-            incoming.append(job)
-            defer { looping = true }
-            // One wake-up per batch: the loop takes every waiting job each time it wakes.
-            return (self.multi, incoming.count == 1 && looping, !looping)
-          }
-          guard let multi = handle else {
+          if !submit({ incoming.append(job) }) {
             job.resume(throwing: HTTPError.unavailable(reason: "libcurl could not start a transfer"))
-            return
-          }
-          if start {
-            let thread = Thread { [self] in loop() }
-            thread.name = "rover.curl"
-            thread.start()
-          } else if wake {
-            rover_curl_multi_wakeup(multi)
           }
         }
       } onCancel: {
@@ -86,6 +93,49 @@
           return self.multi
         }
         if let multi { rover_curl_multi_wakeup(multi) }
+      }
+    }
+
+    /// Whether libcurl loads: the engine then runs requests, and can run the tasks that make them (`TaskExecutor`).
+    public var isUsable: Bool { rover_curl_load() == 0 && lock.withLock { ensureMulti() } }
+
+    /// Hands the loop work (`add`, run under the lock), waking the loop if it sleeps in `poll`, or starting it;
+    /// false when libcurl cannot run anything.
+    private func submit(_ add: () -> Void) -> Bool {
+      let (multi, wake, start) = lock.withLock { () -> (UnsafeMutableRawPointer?, Bool, Bool) in
+        guard ensureMulti() else { return (nil, false, false) }
+        add()
+        // One wake-up per sleep: the loop takes all the work waiting each time it wakes.
+        let wake = looping && polling && !woken
+        if wake { woken = true }
+        defer { looping = true }
+        return (self.multi, wake, !looping)
+      }
+      guard let multi else { return false }
+      if start {
+        let thread = Thread { [self] in loop() }
+        thread.name = "rover.curl"
+        thread.start()
+      } else if wake {
+        rover_curl_multi_wakeup(multi)
+      }
+      return true
+    }
+
+    /// Call under `lock`.
+    private func ensureMulti() -> Bool {
+      if multi == nil { multi = makeMulti() }
+      return multi != nil
+    }
+
+    /// Runs a job of a task that prefers this engine (a download's tasks): on the loop thread, between transfers,
+    /// so a finished transfer resumes its task there and then, with no thread to wake. The cooperative pool would
+    /// cost two thread hand-offs per image, more CPU than the rest of the image's Swift work together.
+    public func enqueue(_ job: consuming ExecutorJob) {
+      let job = UnownedJob(job)
+      if !submit({ jobs.append(job) }) {
+        // libcurl failed after all: the job still has to run somewhere.
+        globalConcurrentExecutor.enqueue(ExecutorJob(job))
       }
     }
 
@@ -110,19 +160,22 @@
       guard let multi = lock.withLock({ self.multi }) else { return }
       var idleSince: UInt64?
       while true {
-        let (new, cancelling, stop) = lock.withLock { () -> ([CurlJob], [CurlJob], Bool) in
+        let (runnable, new, cancelling, stop) = lock.withLock { () -> ([UnownedJob], [CurlJob], [CurlJob], Bool) in
           defer {
+            jobs.removeAll(keepingCapacity: true)
             incoming.removeAll()
             cancelled.removeAll()
           }
-          return (incoming, cancelled, stopping)
+          return (jobs, incoming, cancelled, stopping)
         }
+        // Tasks first: a task resumed by the transfers finished last time usually starts the next transfer.
+        for job in runnable { job.runSynchronously(on: asUnownedTaskExecutor()) }
         for job in new { start(job, in: multi) }
         for (handle, job) in active where cancelling.contains(where: { $0 === job }) {
           finish(handle, job, in: multi, error: CancellationError())
         }
         // A job cancelled before it started: it may still be in `new`, now in `active`, handled above.
-        if active.isEmpty {
+        if active.isEmpty && runnable.isEmpty {
           let now = DispatchTime.now().uptimeNanoseconds
           let since = idleSince ?? now
           idleSince = since
@@ -130,7 +183,7 @@
           // Ends only if nothing arrived meanwhile; the next request then starts a new thread.
           if stop || lingered {
             let ended = lock.withLock { () -> Bool in
-              guard incoming.isEmpty else { return false }
+              guard incoming.isEmpty, jobs.isEmpty else { return false }
               looping = false
               stopping = false
               return true
@@ -147,7 +200,17 @@
         while rover_curl_multi_next_done(multi, &handle, &result) == 1 {
           if let handle, let job = active[handle] { complete(handle, job, in: multi, result: result) }
         }
-        rover_curl_multi_poll(multi, active.isEmpty ? Self.lingerMilliseconds : 1000)
+        // Set under the lock with the last look at the queues: work added after it wakes the poll.
+        let wait = lock.withLock { () -> Int32 in
+          guard jobs.isEmpty, incoming.isEmpty, cancelled.isEmpty else { return 0 }
+          polling = true
+          return active.isEmpty ? Self.lingerMilliseconds : 1000
+        }
+        if wait > 0 { rover_curl_multi_poll(multi, wait) }
+        lock.withLock {
+          polling = false
+          woken = false
+        }
       }
     }
 
@@ -163,6 +226,7 @@
       }
       let context = Unmanaged.passUnretained(job).toOpaque()
       rover_curl_easy_set_string(handle, CURLOPT_URL, job.url)
+      job.headerList = headerList(for: job.request.headers)
       rover_curl_easy_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(job.headerList))
       rover_curl_easy_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
       rover_curl_easy_set_long(handle, CURLOPT_NOSIGNAL, 1)
@@ -213,6 +277,7 @@
     ) {
       rover_curl_multi_remove_handle(multi, handle)
       rover_curl_easy_cleanup(handle)
+      releaseHeaders(job.headerList, of: job.request.headers)
       active[handle] = nil
       if let error { job.resume(throwing: error) } else { job.resume(returning: job.finished()) }
     }

@@ -17,9 +17,9 @@
     var headers: [String: String] = [:]
     /// The URL's text, computed once: libcurl wants it, and errors name it.
     let url: String
-    /// Request headers as libcurl's list, freed with the job.
-    let headerList: UnsafeMutablePointer<curl_slist>?
     var continuation: CheckedContinuation<HTTPResponse, any Error>?
+    /// The engine's list of this request's headers, while the transfer runs.
+    var headerList: UnsafeMutablePointer<curl_slist>?
     var status = 0
     var contentType = ""
     var contentLength: Int?
@@ -38,13 +38,6 @@
       self.maxBodyBytes = maxBodyBytes
       if case .memory = request.body { isMemory = true } else { isMemory = false }
       url = request.url.absoluteString
-      var list: UnsafeMutablePointer<curl_slist>?
-      for (name, value) in request.headers { list = rover_curl_slist_append(list, "\(name): \(value)") }
-      headerList = list
-    }
-
-    deinit {
-      rover_curl_slist_free_all(headerList)
     }
 
     func resume(returning response: HTTPResponse) {

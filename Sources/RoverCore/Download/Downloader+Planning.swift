@@ -1,0 +1,89 @@
+import AsyncAlgorithms
+import Foundation
+
+extension Downloader {
+  /// A photo that needs its image fetched (or waited for), with everything decided before the transfer.
+  struct Planned: Sendable {
+    let photo: Photo
+    let relative: String
+    let directory: SafeDirectory
+    let name: String
+    let replacing: Bool
+    let url: URL
+
+    func result(_ outcome: DownloadResult.Outcome) -> DownloadResult {
+      DownloadResult(photo: photo, path: relative, outcome: outcome)
+    }
+  }
+
+  /// What happens to a photo: settled at once (in place already, or failed before any request), or a transfer.
+  enum Step: Sendable {
+    case settled(DownloadResult)
+    case transfer(Planned)
+  }
+
+  /// Everything about a photo that needs no request, done where the photos are read: a re-run over photos already
+  /// in place then costs a lookup each and no task at all.
+  func plan(_ photo: Photo, context: RunContext) -> Step {
+    let relative = options.template.path(for: photo)
+    func settled(_ outcome: DownloadResult.Outcome) -> Step {
+      .settled(DownloadResult(photo: photo, path: relative, outcome: outcome))
+    }
+    let slash = relative.lastIndex(of: "/")
+    let folder = slash.map { String(relative[..<$0]) } ?? ""
+    let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
+    do {
+      let directory = try self.directory(folder, context: context)
+      let entry = directory.entry(name)
+      let existing: Int? = if case .regularFile(let bytes) = entry { bytes } else { nil }
+      if let reason = skipReason(photo, relative: relative, existing: existing, context: context) {
+        // A photo already in place enters a new --archive too, so moving the files later does not fetch it again.
+        if reason == "exists", let archive = context.archive, archive.bytes(for: photo) == nil {
+          try? archive.record(photo, bytes: existing ?? 0, path: relative)
+        }
+        // A sidecar asked for now is written for a photo already there, without fetching the image again.
+        if reason == "exists", options.writeMetadata, directory.regularFileSize(name + ".json") == nil {
+          try directory.writeAtomically(try Self.metadata(photo), name: name + ".json")
+        }
+        return settled(.skipped(reason: reason))
+      }
+      guard let url = ImageURL.resolve(photo.imageSource) else {
+        return settled(.failed(.invalidURL(photo.imageSource)))
+      }
+      // Replace only what was there before and judged stale (or --force); a name that appears while this photo is
+      // fetched was taken by another photo of this run, and is never overwritten.
+      return .transfer(
+        Planned(
+          photo: photo, relative: relative, directory: directory, name: name,
+          replacing: options.force || entry != .absent, url: url))
+    } catch let error as DownloadError {
+      return settled(.failed(error))
+    } catch {
+      return settled(.failed(.io(path: relative, reason: SystemError.text(error))))
+    }
+  }
+
+  /// How many photos the planner hands over at a time: transfers start after the first few, not after a whole
+  /// listing page.
+  static let planBatch = 64
+
+  /// Plans every photo of `source`, a batch ahead of the transfers, and hands the steps over; a failure of the
+  /// source ends the steps with its error, a cancellation simply ends them.
+  func planAhead<Source: AsyncIteratorProtocol>(
+    _ source: PhotoFeed<Source>, into steps: AsyncThrowingChannel<[Step], any Error>, context: RunContext
+  ) async where Source.Element == [Photo] {
+    var source = source
+    let events = self.events
+    do {
+      while let photos = try await source.next(upTo: Self.planBatch, announce: { events(.planned(total: $0)) }) {
+        await steps.send(photos.map { plan($0, context: context) })
+        if Task.isCancelled { break }
+      }
+      steps.finish()
+    } catch is CancellationError {
+      steps.finish()
+    } catch {
+      steps.fail(error)
+    }
+  }
+}
