@@ -40,6 +40,24 @@ import Testing
     #expect(files.count == 60)
   }
 
+  /// Transfers are shared by a 64-bit hash of their URL: a transfer already under that hash for another URL (a
+  /// collision, planted here) is never taken for this one.
+  @Test func aHashCollisionNeverSharesATransfer() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let url = api.server.url("/images/mine.jpg")
+    let directory = try temporaryDirectory()
+    let downloader = Downloader(
+      options: DownloadOptions(outputDirectory: directory, template: try NameTemplate(), jobs: 2))
+    let other = SharedTransfer(url: api.server.url("/images/other.jpg").absoluteString)
+    other.finish(.failure(DownloadError.invalidURL("planted")))
+    downloader.inFlight.insert(other, forKey: StableHash.value(url.absoluteString))
+    let summary = try await downloader.run([photo(1, url)])
+    #expect(summary.downloaded == 1)
+    #expect(summary.failed == 0)
+    #expect(api.requestCount(pathPrefix: url.path) == 1)
+  }
+
   @Test func concurrencyStaysWithinJobs() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
