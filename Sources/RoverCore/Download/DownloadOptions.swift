@@ -14,6 +14,9 @@ public struct DownloadOptions: Sendable {
   /// Keep only the highest version of a frame NASA re-sends (`sync`): a lower one is not downloaded, and is
   /// removed (with its sidecar) once a higher one is in place.
   public var highestVersionsOnly = false
+  /// Whether `DownloadEvent.bytes` is wanted (a progress bar on a terminal): off, a transfer reports no byte counts
+  /// and spares their bookkeeping per request.
+  public var reportsBytes = true
 
   /// The hidden record kept in each output directory, which lets a re-run skip files of the right size.
   public static let recordName = DownloadRecord.fileName()

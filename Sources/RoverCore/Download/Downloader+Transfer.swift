@@ -8,12 +8,12 @@ extension Downloader {
   ) async throws -> Saved {
     let file = try directory.temporaryFile()
     let events = self.events
+    var onBytes: (@Sendable (Int) -> Void)?
+    if options.reportsBytes { onBytes = { events(.bytes($0)) } }
     let request = HTTPRequest(
-      url: url, headers: ["Accept": "image/*, */*;q=0.1"],
-      body: .file(
-        descriptor: file.descriptor, path: directory.path + "/" + name,
-        keep: { status, type in (200..<300).contains(status) && (Self.isImage(type) || Self.isOctetStream(type)) }),
-      onBytes: { events(.bytes($0)) })
+      url: url, headers: Self.imageHeaders,
+      body: .file(descriptor: file.descriptor, path: directory.path + "/" + name, keep: Self.keeps),
+      onBytes: onBytes)
     do {
       let response = try await client.send(request) { verdict($0, photo: photo, file: file.descriptor) }
       try file.commit(as: name, replacing: replacing)
@@ -22,6 +22,14 @@ extension Downloader {
       file.discard()
       throw try Self.downloadError(error)
     }
+  }
+
+  /// The same for every image (the client would add its User-Agent to a copy of each request otherwise).
+  static let imageHeaders = ["Accept": "image/*, */*;q=0.1", "User-Agent": HTTPClient.userAgent]
+
+  /// Which bodies are written at all: 2xx images, and octet-streams that may turn out to be images.
+  static let keeps: @Sendable (_ status: Int, _ contentType: String) -> Bool = { status, type in
+    (200..<300).contains(status) && (isImage(type) || isOctetStream(type))
   }
 
   static func isImage(_ contentType: String) -> Bool {

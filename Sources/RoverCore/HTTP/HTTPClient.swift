@@ -27,10 +27,11 @@ public struct HTTPClient: Sendable {
     while true {
       try Task.checkCancellation()
       var sent = request
-      sent.headers["User-Agent"] = Self.userAgent
+      // Set only where missing: a request that carries it already is sent without a copy of its headers.
+      if sent.headers["User-Agent"] != Self.userAgent { sent.headers["User-Agent"] = Self.userAgent }
       // Bytes this attempt reported, taken back if it fails so progress never counts a body twice.
-      let written = Locked(0)
-      if let onBytes = request.onBytes {
+      let written = request.onBytes.map { _ in Locked(0) }
+      if let onBytes = request.onBytes, let written {
         sent.onBytes = { count in
           written.withLock { $0 += count }
           onBytes(count)
@@ -45,7 +46,7 @@ public struct HTTPClient: Sendable {
         verdict = .retry(error, retryAfter: nil)
       }
       if case .accept = verdict, let response { return response }
-      let taken = written.current
+      let taken = written?.current ?? 0
       if taken != 0 { request.onBytes?(-taken) }
       switch verdict {
       case .accept:

@@ -152,7 +152,7 @@ public final class DownloadRecord: @unchecked Sendable {
           sol INTEGER, bytes INTEGER NOT NULL, path TEXT NOT NULL, run INTEGER NOT NULL, UNIQUE (rover, id));
         CREATE INDEX IF NOT EXISTS photos_by_product ON photos (rover, product);
         CREATE INDEX IF NOT EXISTS photos_by_path ON photos (path);
-        CREATE INDEX IF NOT EXISTS photos_by_frame ON photos (rover, frame);
+        CREATE INDEX IF NOT EXISTS photos_by_frame ON photos (rover, frame) WHERE frame IS NOT NULL;
         CREATE TABLE IF NOT EXISTS sols (
           rover TEXT NOT NULL, sol INTEGER NOT NULL, complete INTEGER NOT NULL, photos INTEGER NOT NULL,
           checked_at REAL NOT NULL, PRIMARY KEY (rover, sol));

@@ -93,10 +93,11 @@ extension RoverCommand {
       }
       let report = DownloadReport(format: resultFormat, outputDirectory: URL(fileURLWithPath: outputDirectory))
       let progress = ProgressBar()
-      let options = DownloadOptions(
+      var options = DownloadOptions(
         outputDirectory: URL(fileURLWithPath: outputDirectory), template: template, jobs: jobs,
         retryPolicy: settings.retryPolicy, timeout: settings.timeout, force: force,
         archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata)
+      options.reportsBytes = progress.enabled
       let downloader = Downloader(options: options) { event in
         if case .finished(let result) = event { report.finished(result, progress: progress) }
         if case .warning(let text) = event { progress.message("rover: warning: \(text)") }

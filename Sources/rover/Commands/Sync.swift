@@ -131,11 +131,12 @@ extension RoverCommand {
         return
       }
       try selection.remember(in: record)
-      let options = DownloadOptions(
-        outputDirectory: output, template: template, jobs: jobs, retryPolicy: settings.retryPolicy,
-        timeout: settings.timeout, archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata)
       let report = DownloadReport(format: nil, outputDirectory: output)
       let progress = ProgressBar()
+      var options = DownloadOptions(
+        outputDirectory: output, template: template, jobs: jobs, retryPolicy: settings.retryPolicy,
+        timeout: settings.timeout, archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata)
+      options.reportsBytes = progress.enabled
       let summary = try await sync.run(range, record: record, options: options) { event in
         if case .finished(let result) = event { report.finished(result, progress: progress) }
         if case .warning(let text) = event { progress.message("rover: warning: \(text)") }
