@@ -12,10 +12,11 @@
   /// flat for large files (bench/results.md); it also spares a process libcurl's thirty libraries until its first
   /// request, since libcurl is loaded then.
   ///
-  /// The loop thread runs while there is work and a moment after, then ends; the next request starts another.
-  /// Every piece of mutable state is owned by the loop thread, except what other threads touch under `lock`
-  /// (`incoming`, `cancelled`, `stopping`, `looping`, and `multi` before the first loop); that is why the class is
-  /// `@unchecked Sendable`.
+  /// The loop thread runs while there is work and a moment after, then ends; the next request (or task job) starts
+  /// another. It also runs the jobs of tasks that prefer the engine as their executor (a download's), between
+  /// transfers. Every piece of mutable state is owned by the loop thread, except what other threads touch under
+  /// `lock` (`incoming`, `cancelled`, `jobs`, `stopping`, `looping`, `polling`, `woken`, and `multi` until it is
+  /// made); that is why the class is `@unchecked Sendable`.
   public final class CurlEngine: HTTPEngine, TaskExecutor, @unchecked Sendable {
     /// Bytes a second below which an image transfer counts as stalled.
     static let lowSpeedLimit = 1024
