@@ -71,6 +71,12 @@ public final class Downloader: Sendable {
     // The template is checked against the first batch before any image request: a clash there is a usage error.
     if let first = try await source.peekBatch() { try options.template.checkDistinguishes(first) }
     let engine = HTTPEngines.files(timeout: options.timeout, jobs: options.jobs)
+    #if canImport(CCurl)
+      // Without libcurl no photo can be fetched: said once, not once a photo.
+      do { try (engine as? CurlEngine)?.checkUsable() } catch let error as HTTPError {
+        throw DownloadError.transfer(error)
+      }
+    #endif
     defer { (engine as? CurlEngine)?.shutdown() }
     let client = HTTPClient(engine: engine, retryPolicy: options.retryPolicy)
     let context = RunContext(root: root, record: record, archive: archive, client: client)
@@ -90,7 +96,7 @@ public final class Downloader: Sendable {
     // transfer resumes its task there and then, where the pool would hand each image between threads twice.
     let steps = AsyncThrowingChannel<[Step], any Error>()
     #if canImport(CCurl)
-      let executor: (any TaskExecutor)? = (engine as? CurlEngine).flatMap { $0.isUsable ? $0 : nil }
+      let executor: (any TaskExecutor)? = engine as? CurlEngine
     #else
       let executor: (any TaskExecutor)? = nil
     #endif

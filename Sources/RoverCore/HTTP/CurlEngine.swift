@@ -75,10 +75,7 @@
     }
 
     public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
-      guard rover_curl_load() == 0 else {
-        let reason = rover_curl_load_error().map { String(cString: $0) } ?? "unknown error"
-        throw HTTPError.unavailable(reason: "cannot load libcurl (\(reason)); install it: apt-get install libcurl4")
-      }
+      try checkUsable()
       let job = CurlJob(request: request, maxBodyBytes: maxBodyBytes)
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
@@ -98,7 +95,18 @@
     }
 
     /// Whether libcurl loads: the engine then runs requests, and can run the tasks that make them (`TaskExecutor`).
-    public var isUsable: Bool { rover_curl_load() == 0 && lock.withLock { ensureMulti() } }
+    public var isUsable: Bool { (try? checkUsable()) != nil }
+
+    /// Throws the one error that says libcurl cannot be loaded, naming the package to install.
+    public func checkUsable() throws {
+      guard rover_curl_load() == 0 else {
+        let reason = rover_curl_load_error().map { String(cString: $0) } ?? "unknown error"
+        throw HTTPError.unavailable(reason: "cannot load libcurl (\(reason)); install it: apt-get install libcurl4")
+      }
+      guard lock.withLock({ ensureMulti() }) else {
+        throw HTTPError.unavailable(reason: "libcurl could not start a transfer")
+      }
+    }
 
     /// Hands the loop work (`add`, run under the lock), waking the loop if it sleeps in `poll`, or starting it;
     /// false when libcurl cannot run anything.

@@ -41,4 +41,19 @@ import Testing
     #expect(result.stderr.contains("apt-get install libcurl4"))
     #expect(api.server.requestCount == 0)
   }
+
+  /// A download without libcurl says so once, not once a photo.
+  @Test func missingLibcurlStopsADownloadWithOneLine() async throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data("not a library".utf8).write(to: directory.appendingPathComponent("libcurl.so.4"))
+    let lines = (1...20).map { "http://127.0.0.1:9/images/\($0).jpg" }.joined(separator: "\n")
+    let output = directory.appendingPathComponent("out")
+    let result = try await CLI.run(
+      ["fetch-image", "-", "-o", output.path], environment: ["LD_LIBRARY_PATH": directory.path],
+      stdin: Data(lines.utf8))
+    #expect(result.exitCode == 69, "\(result)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("apt-get install libcurl4"))
+  }
 }
