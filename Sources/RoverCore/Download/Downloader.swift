@@ -107,7 +107,7 @@ public final class Downloader: Sendable {
       }
       await withTaskExecutorPreference(executor) {
         var pending: ArraySlice<Step> = []
-        var planned = steps.makeAsyncIterator()
+        var plans = steps.makeAsyncIterator()
         do {
           // `transfer` never throws: a failed photo is a result, an interrupted one is nil.
           try await BoundedConcurrency.run(
@@ -115,7 +115,7 @@ public final class Downloader: Sendable {
               while summary.fatal == nil {
                 guard let step = pending.popFirst() else {
                   do {
-                    guard let batch = try await planned.next() else { return nil }
+                    guard let batch = try await plans.next() else { return nil }
                     pending = batch[...]
                   } catch is CancellationError {
                     return nil
