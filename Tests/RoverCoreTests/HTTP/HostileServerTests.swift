@@ -32,6 +32,23 @@ import Testing
     }
   }
 
+  /// Every header of an answer is kept: a server that sends megabytes of them is cut off by the engine (libcurl's
+  /// cap on a response's headers), not collected until the time runs out.
+  @Test func headersPastAnySensibleSizeEndTheAnswer() async throws {
+    let server = try TestHTTPServer { _ in
+      var response = TestResponse.json("{}")
+      for index in 0..<6_000 { response = response.adding("X-Pad-\(index)", String(repeating: "a", count: 100)) }
+      return response
+    }
+    defer { server.stop() }
+    let started = Date()
+    let client = HTTPClient(engine: HTTPEngines.api(timeout: 10), retryPolicy: RetryPolicy(maxRetries: 0))
+    await #expect(throws: HTTPError.self) {
+      try await client.send(HTTPRequest(url: server.url("/padded")), classify: Self.classify)
+    }
+    #expect(Date().timeIntervalSince(started) < 5)
+  }
+
   /// One byte a second never trips a per-read timeout; the whole answer is bounded instead.
   @Test func tricklingAPIAnswerTimesOut() async throws {
     let server = try TestHTTPServer { _ in
