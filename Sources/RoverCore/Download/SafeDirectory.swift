@@ -74,9 +74,6 @@ final class SafeDirectory: Sendable {
     return (info.st_mode & S_IFMT) == S_IFREG ? .regularFile(bytes: Int(info.st_size)) : .other
   }
 
-  /// Whether anything (a link included, not followed) has this name here.
-  func contains(_ name: String) -> Bool { entry(name) != .absent }
-
   /// The size of a regular file here; nil for anything else, links included.
   func regularFileSize(_ name: String) -> Int? {
     guard case .regularFile(let bytes) = entry(name) else { return nil }

@@ -60,18 +60,15 @@
       for list in headerLists.values { rover_curl_slist_free_all(list) }
     }
 
-    /// The request's headers as libcurl's list; a handful of distinct sets are kept, any more are made per request
-    /// and freed by `releaseHeaders`.
-    private func headerList(for headers: [String: String]) -> UnsafeMutablePointer<curl_slist>? {
-      if let list = headerLists[headers] { return list }
+    /// The request's headers as libcurl's list, and whether the caller owns it: a handful of distinct sets are kept
+    /// by the engine, any more are made for one request and freed with it.
+    private func headerList(for headers: [String: String]) -> (list: UnsafeMutablePointer<curl_slist>?, owned: Bool) {
+      if let list = headerLists[headers] { return (list, false) }
       var list: UnsafeMutablePointer<curl_slist>?
       for (name, value) in headers { list = rover_curl_slist_append(list, "\(name): \(value)") }
-      if headerLists.count < 16, let list { headerLists[headers] = list }
-      return list
-    }
-
-    private func releaseHeaders(_ list: UnsafeMutablePointer<curl_slist>?, of headers: [String: String]) {
-      if let list, headerLists[headers] != list { rover_curl_slist_free_all(list) }
+      guard headerLists.count < 16, let list else { return (list, true) }
+      headerLists[headers] = list
+      return (list, false)
     }
 
     public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -93,9 +90,6 @@
         if let multi { rover_curl_multi_wakeup(multi) }
       }
     }
-
-    /// Whether libcurl loads: the engine then runs requests, and can run the tasks that make them (`TaskExecutor`).
-    public var isUsable: Bool { (try? checkUsable()) != nil }
 
     /// Throws the one error that says libcurl cannot be loaded, naming the package to install.
     public func checkUsable() throws {
@@ -235,7 +229,7 @@
       }
       let context = Unmanaged.passUnretained(job).toOpaque()
       rover_curl_easy_set_string(handle, CURLOPT_URL, job.url)
-      job.headerList = headerList(for: job.request.headers)
+      (job.headerList, job.ownsHeaderList) = headerList(for: job.request.headers)
       rover_curl_easy_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(job.headerList))
       rover_curl_easy_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
       rover_curl_easy_set_long(handle, CURLOPT_NOSIGNAL, 1)
@@ -286,7 +280,7 @@
     ) {
       rover_curl_multi_remove_handle(multi, handle)
       rover_curl_easy_cleanup(handle)
-      releaseHeaders(job.headerList, of: job.request.headers)
+      if job.ownsHeaderList { rover_curl_slist_free_all(job.headerList) }
       active[handle] = nil
       if let error { job.resume(throwing: error) } else { job.resume(returning: job.finished()) }
     }

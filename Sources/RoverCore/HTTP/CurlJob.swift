@@ -18,8 +18,9 @@
     /// The URL's text, computed once: libcurl wants it, and errors name it.
     let url: String
     var continuation: CheckedContinuation<HTTPResponse, any Error>?
-    /// The engine's list of this request's headers, while the transfer runs.
+    /// The engine's list of this request's headers, while the transfer runs; freed with it when not the engine's.
     var headerList: UnsafeMutablePointer<curl_slist>?
+    var ownsHeaderList = false
     var status = 0
     var contentType = ""
     var contentLength: Int?
@@ -53,10 +54,13 @@
     /// The response as the layers above see it: only the headers they read.
     func finished() -> HTTPResponse {
       var headers = self.headers
-      // The body was decompressed: its length is no longer the one announced (URLSession drops it too).
-      if headers["content-encoding"] != nil { headers["content-length"] = nil }
+      // A decompressed body's length is no longer the one announced (URLSession drops it too).
+      if headers["content-encoding"] != nil {
+        headers["content-length"] = nil
+      } else if let contentLength {
+        headers["content-length"] = String(contentLength)
+      }
       if !contentType.isEmpty { headers["content-type"] = contentType }
-      if let contentLength, headers["content-encoding"] == nil { headers["content-length"] = String(contentLength) }
       if let location { headers["location"] = location }
       if let retryAfter { headers["retry-after"] = retryAfter }
       return HTTPResponse(

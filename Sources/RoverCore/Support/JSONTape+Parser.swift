@@ -19,45 +19,11 @@ extension JSONTape {
       let me = nodes.count
       let start = index
       switch buffer[index] {
-      case UInt8(ascii: "{"):
-        nodes.append(Node(kind: .object, start: start, end: start, next: 0))
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        let isObject = buffer[index] == UInt8(ascii: "{")
+        nodes.append(Node(kind: isObject ? .object : .array, start: start, end: start, next: 0))
         index += 1
-        skipSpace()
-        if index < buffer.count, buffer[index] == UInt8(ascii: "}") {
-          index += 1
-        } else {
-          while true {
-            skipSpace()
-            guard index < buffer.count, buffer[index] == UInt8(ascii: "\""), string(into: &nodes) else { return false }
-            skipSpace()
-            guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { return false }
-            index += 1
-            guard value(into: &nodes, depth: depth + 1) else { return false }
-            skipSpace()
-            guard index < buffer.count else { return false }
-            let separator = buffer[index]
-            index += 1
-            if separator == UInt8(ascii: "}") { break }
-            guard separator == UInt8(ascii: ",") else { return false }
-          }
-        }
-      case UInt8(ascii: "["):
-        nodes.append(Node(kind: .array, start: start, end: start, next: 0))
-        index += 1
-        skipSpace()
-        if index < buffer.count, buffer[index] == UInt8(ascii: "]") {
-          index += 1
-        } else {
-          while true {
-            guard value(into: &nodes, depth: depth + 1) else { return false }
-            skipSpace()
-            guard index < buffer.count else { return false }
-            let separator = buffer[index]
-            index += 1
-            if separator == UInt8(ascii: "]") { break }
-            guard separator == UInt8(ascii: ",") else { return false }
-          }
-        }
+        guard members(into: &nodes, keyed: isObject, depth: depth) else { return false }
       case UInt8(ascii: "\""):
         return string(into: &nodes)
       case UInt8(ascii: "t"):
@@ -72,6 +38,33 @@ extension JSONTape {
       nodes[me].end = index
       nodes[me].next = nodes.count
       return true
+    }
+
+    /// A container's members after its opening bracket, through its closing one: values, each after a key and a
+    /// colon in an object.
+    private mutating func members(into nodes: inout [Node], keyed: Bool, depth: Int) -> Bool {
+      let close = keyed ? UInt8(ascii: "}") : UInt8(ascii: "]")
+      skipSpace()
+      if index < buffer.count, buffer[index] == close {
+        index += 1
+        return true
+      }
+      while true {
+        if keyed {
+          skipSpace()
+          guard index < buffer.count, buffer[index] == UInt8(ascii: "\""), string(into: &nodes) else { return false }
+          skipSpace()
+          guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { return false }
+          index += 1
+        }
+        guard value(into: &nodes, depth: depth + 1) else { return false }
+        skipSpace()
+        guard index < buffer.count else { return false }
+        let separator = buffer[index]
+        index += 1
+        if separator == close { return true }
+        guard separator == UInt8(ascii: ",") else { return false }
+      }
     }
 
     private mutating func literal(_ word: StaticString, _ kind: Kind, into nodes: inout [Node]) -> Bool {

@@ -71,7 +71,7 @@ final class JSONTape {
   func kind(_ node: Int) -> Kind { nodes[node].kind }
 
   /// Throws with `unsure` set: the caller's answer would only be a guess at Foundation's.
-  func unsure(_ node: Int, _ what: String) -> DecodingError {
+  func unsure(_ what: String) -> DecodingError {
     unsure = true
     return DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(what): left to JSONDecoder"))
   }
@@ -83,12 +83,19 @@ final class JSONTape {
     return DecodingError.typeMismatch(type, .init(codingPath: [], debugDescription: "\(nodes[node].kind)"))
   }
 
+  /// A nested value. Foundation decodes these types from strings or numbers its own way (strategies): they are
+  /// left to it.
+  func decode<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
+    if type == URL.self || type == Date.self || type == Data.self || type == Decimal.self { throw unsure("\(type)") }
+    return try T(from: JSONTapeDecoder(tape: self, node: node))
+  }
+
   func string(_ node: Int) throws -> String {
     let value = nodes[node]
     switch value.kind {
     case .plainString: return String(decoding: bytes[value.start..<value.end], as: UTF8.self)
     case .string:
-      guard let text = JSONTape.unescape(bytes[value.start..<value.end]) else { throw unsure(node, "string") }
+      guard let text = JSONTape.unescape(bytes[value.start..<value.end]) else { throw unsure("string") }
       return text
     default: throw mismatch(String.self, node)
     }
@@ -114,11 +121,11 @@ final class JSONTape {
         let digit = T(byte &- 0x30)
         let (sum, overflowB) =
           negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
-        guard !overflowA, !overflowB else { throw unsure(node, "integer out of range") }
+        guard !overflowA, !overflowB else { throw unsure("integer out of range") }
         result = sum
       }
       return result
-    case .number: throw unsure(node, "a fraction or exponent asked for as an integer")
+    case .number: throw unsure("a fraction or exponent asked for as an integer")
     default: throw mismatch(type, node)
     }
   }
@@ -128,10 +135,10 @@ final class JSONTape {
     switch value.kind {
     case .integer:
       guard let number = Double(String(decoding: bytes[value.start..<value.end], as: UTF8.self)) else {
-        throw unsure(node, "number")
+        throw unsure("number")
       }
       return number
-    case .number: throw unsure(node, "a number with a fraction or exponent")
+    case .number: throw unsure("a number with a fraction or exponent")
     default: throw mismatch(Double.self, node)
     }
   }
@@ -144,7 +151,7 @@ final class JSONTape {
     while child < end {
       let value = child + 1
       if try key(child, equals: name) {
-        guard found == nil else { throw unsure(child, "a key given twice") }
+        guard found == nil else { throw unsure("a key given twice") }
         found = value
       }
       child = nodes[value].next
@@ -161,7 +168,7 @@ final class JSONTape {
       names.append(try string(child))
       child = nodes[child + 1].next
     }
-    guard Set(names).count == names.count else { throw unsure(object, "a key given twice") }
+    guard Set(names).count == names.count else { throw unsure("a key given twice") }
     return names
   }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One object of a `JSONTape`, looked up by key. Absent keys and nulls answer as `JSONDecoder` answers them.
 struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let tape: JSONTape
@@ -28,7 +26,7 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try tape.bool(try member(key)) }
   func decode(_ type: String.Type, forKey key: Key) throws -> String { try tape.string(try member(key)) }
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try tape.double(try member(key)) }
-  func decode(_ type: Float.Type, forKey key: Key) throws -> Float { throw tape.unsure(object, "Float") }
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float { throw tape.unsure("Float") }
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try tape.integer(type, try member(key)) }
   func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try tape.integer(type, try member(key)) }
   func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try tape.integer(type, try member(key)) }
@@ -41,7 +39,7 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try tape.integer(type, try member(key)) }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try JSONTapeKeyedContainer.decode(type, tape: tape, node: try member(key))
+    try tape.decode(type, at: try member(key))
   }
 
   // The common optional lookups in one pass over the object instead of three.
@@ -54,7 +52,7 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    try presentMember(key).map { try JSONTapeKeyedContainer.decode(type, tape: tape, node: $0) }
+    try presentMember(key).map { try tape.decode(type, at: $0) }
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -67,14 +65,6 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     try JSONTapeDecoder(tape: tape, node: try member(key)).unkeyedContainer()
   }
 
-  func superDecoder() throws -> any Decoder { throw tape.unsure(object, "superDecoder") }
-  func superDecoder(forKey key: Key) throws -> any Decoder { throw tape.unsure(object, "superDecoder") }
-
-  /// Foundation decodes these from strings or numbers its own way (strategies): they are left to it.
-  static func decode<T: Decodable>(_ type: T.Type, tape: JSONTape, node: Int) throws -> T {
-    if type == URL.self || type == Date.self || type == Data.self || type == Decimal.self {
-      throw tape.unsure(node, "\(type)")
-    }
-    return try T(from: JSONTapeDecoder(tape: tape, node: node))
-  }
+  func superDecoder() throws -> any Decoder { throw tape.unsure("superDecoder") }
+  func superDecoder(forKey key: Key) throws -> any Decoder { throw tape.unsure("superDecoder") }
 }

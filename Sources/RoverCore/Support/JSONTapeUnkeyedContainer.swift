@@ -36,7 +36,7 @@ struct JSONTapeUnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: String.Type) throws -> String { try next { tape, node in try tape.string(node) } }
   mutating func decode(_ type: Double.Type) throws -> Double { try next { tape, node in try tape.double(node) } }
   mutating func decode(_ type: Float.Type) throws -> Float {
-    try next { tape, node in throw tape.unsure(node, "Float") }
+    try next { tape, _ in throw tape.unsure("Float") }
   }
   mutating func decode(_ type: Int.Type) throws -> Int { try next { tape, node in try tape.integer(type, node) } }
   mutating func decode(_ type: Int8.Type) throws -> Int8 { try next { tape, node in try tape.integer(type, node) } }
@@ -50,7 +50,7 @@ struct JSONTapeUnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next { tape, node in try tape.integer(type, node) } }
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try next { tape, node in try JSONTapeKeyedContainer<JSONTapeIndexKey>.decode(type, tape: tape, node: node) }
+    try next { tape, node in try tape.decode(type, at: node) }
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
@@ -63,16 +63,5 @@ struct JSONTapeUnkeyedContainer: UnkeyedDecodingContainer {
     try next { tape, node in try JSONTapeDecoder(tape: tape, node: node).unkeyedContainer() }
   }
 
-  mutating func superDecoder() throws -> any Decoder { throw tape.unsure(0, "superDecoder") }
-}
-
-/// A key for nothing: the unkeyed container borrows the keyed one's special-type check.
-struct JSONTapeIndexKey: CodingKey {
-  var stringValue: String
-  var intValue: Int?
-  init?(stringValue: String) { self.stringValue = stringValue }
-  init?(intValue: Int) {
-    self.stringValue = String(intValue)
-    self.intValue = intValue
-  }
+  mutating func superDecoder() throws -> any Decoder { throw tape.unsure("superDecoder") }
 }
