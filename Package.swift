@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "CImage", condition: .when(platforms: [.linux])),
         // AsyncChannel: a listing feeds the downloader with back-pressure, so memory stays flat in photos.
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-      ]
+      ],
     ),
     .executableTarget(
       name: "rover",

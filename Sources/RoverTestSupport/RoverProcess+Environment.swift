@@ -2,8 +2,11 @@ import Foundation
 
 extension RoverProcess {
   /// Variables passed through from the test process because tooling, not the user, sets them: coverage output
-  /// and sanitizer options. Without `LLVM_PROFILE_FILE`, a coverage build of `rover` drops files in the cwd.
-  static let passedThroughVariables = ["LLVM_PROFILE_FILE", "TSAN_OPTIONS", "ASAN_OPTIONS", "UBSAN_OPTIONS"]
+  /// and sanitizer options, and the HTTP engine a whole test run is made on (`ROVER_HTTP_ENGINE=urlsession`).
+  /// Without `LLVM_PROFILE_FILE`, a coverage build of `rover` drops files in the cwd.
+  static let passedThroughVariables = [
+    "LLVM_PROFILE_FILE", "TSAN_OPTIONS", "ASAN_OPTIONS", "UBSAN_OPTIONS", "ROVER_HTTP_ENGINE",
+  ]
 
   /// The child's whole environment: the minimal set, then `extra` on top. Creates the sandbox directories that
   /// `extra` does not replace.

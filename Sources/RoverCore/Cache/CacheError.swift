@@ -2,12 +2,12 @@ import Foundation
 
 /// The response cache could not do what was asked of it. Reading and writing entries never fails a command (a
 /// bad entry is a miss); only an explicit `cache clear` can fail, and then it says so.
-public enum CacheError: Error, Equatable, Sendable {
+package enum CacheError: Error, Equatable, Sendable {
   case cannotRemove(count: Int, removed: Int, directory: String, reason: String)
 }
 
 extension CacheError: LocalizedError {
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .cannotRemove(let count, let removed, let directory, let reason):
       return "cannot remove \(count) cached response\(count == 1 ? "" : "s") from \(directory): \(reason) "

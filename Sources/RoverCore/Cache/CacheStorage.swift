@@ -1,14 +1,14 @@
 /// The rules of `Cache` without any locking: lookup, insertion, cost accounting and least-recently-used eviction.
 /// A plain value type so the rules can be tested without threads.
-public struct CacheStorage<Key: Hashable, Value> {
+package struct CacheStorage<Key: Hashable, Value> {
   struct Entry {
     var value: Value
     var cost: Int
     var lastUse: UInt64
   }
 
-  public let countLimit: Int?
-  public let costLimit: Int?
+  package let countLimit: Int?
+  package let costLimit: Int?
   private var entries: [Key: Entry] = [:]
   private var clock: UInt64 = 0
   /// Every use in order, oldest first from `recencyHead`; a record is stale when its entry was used again since.
@@ -16,17 +16,17 @@ public struct CacheStorage<Key: Hashable, Value> {
   /// evicts once per photo). Rebuilt from `entries` when stale records outnumber live ones.
   private var recency: [(clock: UInt64, key: Key)] = []
   private var recencyHead = 0
-  public private(set) var totalCost = 0
+  package private(set) var totalCost = 0
 
-  public init(countLimit: Int? = nil, costLimit: Int? = nil) {
+  package init(countLimit: Int? = nil, costLimit: Int? = nil) {
     self.countLimit = countLimit.map { max(0, $0) }
     self.costLimit = costLimit.map { max(0, $0) }
   }
 
-  public var count: Int { entries.count }
+  package var count: Int { entries.count }
 
   /// The value, marked as just used.
-  public mutating func value(forKey key: Key) -> Value? {
+  package mutating func value(forKey key: Key) -> Value? {
     guard var entry = entries[key] else { return nil }
     clock += 1
     entry.lastUse = clock
@@ -36,11 +36,11 @@ public struct CacheStorage<Key: Hashable, Value> {
   }
 
   /// Looks without touching recency, for inspection.
-  public func peek(_ key: Key) -> Value? { entries[key]?.value }
+  package func peek(_ key: Key) -> Value? { entries[key]?.value }
 
   /// Inserts or replaces, then evicts least recently used entries until within limits; returns the evicted keys.
   @discardableResult
-  public mutating func insert(_ value: Value, forKey key: Key, cost: Int = 0) -> [Key] {
+  package mutating func insert(_ value: Value, forKey key: Key, cost: Int = 0) -> [Key] {
     clock += 1
     if let old = entries[key] { totalCost -= old.cost }
     entries[key] = Entry(value: value, cost: max(0, cost), lastUse: clock)
@@ -50,7 +50,7 @@ public struct CacheStorage<Key: Hashable, Value> {
   }
 
   /// Returns the cached value, or makes, stores and returns a new one: one step, so two callers cannot both make it.
-  public mutating func value(forKey key: Key, orInsert make: () throws -> Value, cost: Int = 0) rethrows -> Value {
+  package mutating func value(forKey key: Key, orInsert make: () throws -> Value, cost: Int = 0) rethrows -> Value {
     if let existing = value(forKey: key) { return existing }
     let made = try make()
     insert(made, forKey: key, cost: cost)
@@ -58,7 +58,7 @@ public struct CacheStorage<Key: Hashable, Value> {
   }
 
   @discardableResult
-  public mutating func removeValue(forKey key: Key) -> Value? {
+  package mutating func removeValue(forKey key: Key) -> Value? {
     guard let entry = entries.removeValue(forKey: key) else { return nil }
     totalCost -= entry.cost
     return entry.value
@@ -66,17 +66,17 @@ public struct CacheStorage<Key: Hashable, Value> {
 
   /// Removes the entry only if `predicate` holds for it, e.g. "still the task I stored".
   @discardableResult
-  public mutating func removeValue(forKey key: Key, if predicate: (Value) -> Bool) -> Bool {
+  package mutating func removeValue(forKey key: Key, if predicate: (Value) -> Bool) -> Bool {
     guard let entry = entries[key], predicate(entry.value) else { return false }
     removeValue(forKey: key)
     return true
   }
 
-  public func forEachValue(_ body: (Value) -> Void) {
+  package func forEachValue(_ body: (Value) -> Void) {
     for entry in entries.values { body(entry.value) }
   }
 
-  public mutating func removeAll() {
+  package mutating func removeAll() {
     entries.removeAll()
     recency.removeAll()
     recencyHead = 0

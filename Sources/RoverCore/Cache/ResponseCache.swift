@@ -9,19 +9,19 @@ import Foundation
 ///
 /// Every write goes to a temporary file and is renamed into place, so a crash or Ctrl-C never leaves a torn entry,
 /// and two runs writing the same entry both leave a whole one. Unreadable entries are misses and are replaced.
-public final class ResponseCache: Sendable {
-  public static let defaultMaxBytes = 200 * 1_000_000
+package final class ResponseCache: Sendable {
+  package static let defaultMaxBytes = 200 * 1_000_000
 
-  public let directory: URL
-  public let maxBytes: Int
+  package let directory: URL
+  package let maxBytes: Int
 
-  public init(directory: URL, maxBytes: Int = ResponseCache.defaultMaxBytes) {
+  package init(directory: URL, maxBytes: Int = ResponseCache.defaultMaxBytes) {
     self.directory = directory
     self.maxBytes = max(0, maxBytes)
   }
 
   /// `$ROVER_CACHE_DIR`, else `$XDG_CACHE_HOME/rover`, else `~/.cache/rover`.
-  public static func defaultDirectory(environment: [String: String]) -> URL {
+  package static func defaultDirectory(environment: [String: String]) -> URL {
     if let dir = environment["ROVER_CACHE_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
     let base =
       environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
@@ -36,7 +36,7 @@ public final class ResponseCache: Sendable {
   }
 
   /// The entry for `key`, or nil. A corrupt entry is deleted so the next answer replaces it.
-  public func read(_ key: String) -> ResponseCacheEntry? {
+  package func read(_ key: String) -> ResponseCacheEntry? {
     let url = file(for: key)
     guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
     guard let entry = ResponseCacheEntry.decode(data), entry.header.key == key else {
@@ -50,7 +50,7 @@ public final class ResponseCache: Sendable {
 
   /// Stores an entry atomically; cache trouble (disk full, read-only home) never fails the command.
   @discardableResult
-  public func write(_ entry: ResponseCacheEntry) -> Bool {
+  package func write(_ entry: ResponseCacheEntry) -> Bool {
     let url = file(for: entry.header.key)
     do {
       try FileManager.default.createDirectory(at: entriesDirectory, withIntermediateDirectories: true)
@@ -73,7 +73,7 @@ public final class ResponseCache: Sendable {
   }
 
   /// Refreshes an entry's expiry after a `304 Not Modified`, without rewriting the body by hand.
-  public func revalidated(_ entry: ResponseCacheEntry, expiresAt: Date, now: Date = Date()) -> ResponseCacheEntry {
+  package func revalidated(_ entry: ResponseCacheEntry, expiresAt: Date, now: Date = Date()) -> ResponseCacheEntry {
     var updated = entry
     updated.header.storedAt = now
     updated.header.expiresAt = expiresAt
@@ -81,13 +81,13 @@ public final class ResponseCache: Sendable {
     return updated
   }
 
-  public struct Info: Sendable, Encodable {
-    public var directory: String
-    public var entries: Int
-    public var bytes: Int
-    public var maxBytes: Int
-    public var oldest: Date?
-    public var newest: Date?
+  package struct Info: Sendable, Encodable {
+    package var directory: String
+    package var entries: Int
+    package var bytes: Int
+    package var maxBytes: Int
+    package var oldest: Date?
+    package var newest: Date?
 
     enum CodingKeys: String, CodingKey {
       case directory, entries, bytes, oldest, newest
@@ -95,7 +95,7 @@ public final class ResponseCache: Sendable {
     }
   }
 
-  public func info() -> Info {
+  package func info() -> Info {
     let files = listing()
     return Info(
       directory: directory.path, entries: files.count, bytes: files.map(\.bytes).reduce(0, +), maxBytes: maxBytes,
@@ -105,7 +105,7 @@ public final class ResponseCache: Sendable {
   /// Removes every entry, or those not used for `olderThan` seconds; returns how many were removed, and throws
   /// after removing what it could if any entry could not be removed (a read-only cache is not a cleared one).
   @discardableResult
-  public func clear(olderThan age: TimeInterval? = nil, now: Date = Date()) throws -> Int {
+  package func clear(olderThan age: TimeInterval? = nil, now: Date = Date()) throws -> Int {
     var removed = 0
     var failed = 0
     var reason = ""

@@ -2,15 +2,15 @@ import Foundation
 
 /// One stored response: a JSON header line, then the body bytes. The header repeats the full key so that a hash
 /// collision reads as a miss, never as someone else's answer.
-public struct ResponseCacheEntry: Sendable {
-  public struct Header: Codable, Sendable {
-    public var key: String
-    public var url: String
-    public var storedAt: Date
-    public var expiresAt: Date
-    public var etag: String?
-    public var lastModified: String?
-    public var bodyBytes: Int
+package struct ResponseCacheEntry: Sendable {
+  package struct Header: Codable, Sendable {
+    package var key: String
+    package var url: String
+    package var storedAt: Date
+    package var expiresAt: Date
+    package var etag: String?
+    package var lastModified: String?
+    package var bodyBytes: Int
 
     enum CodingKeys: String, CodingKey {
       case key, url, etag
@@ -21,10 +21,10 @@ public struct ResponseCacheEntry: Sendable {
     }
   }
 
-  public var header: Header
-  public var body: Data
+  package var header: Header
+  package var body: Data
 
-  public func age(now: Date = Date()) -> TimeInterval { now.timeIntervalSince(header.storedAt) }
+  package func age(now: Date = Date()) -> TimeInterval { now.timeIntervalSince(header.storedAt) }
 
   func encoded() throws -> Data {
     let encoder = JSONEncoder()

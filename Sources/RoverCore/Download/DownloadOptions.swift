@@ -1,29 +1,49 @@
 import Foundation
 
-/// How a bulk download behaves; the CLI fills it from flags.
+/// How a bulk download behaves. Every value has a default a script would want, except where the files go.
 public struct DownloadOptions: Sendable {
+  /// The folder the photos are written into (created if missing). Files are only ever created inside it.
   public var outputDirectory: URL
+  /// How each photo's path below `outputDirectory` is made; see ``NameTemplate``.
   public var template: NameTemplate
+  /// Transfers in flight at once (at least 1). Memory grows with this, never with the number of photos.
   public var jobs: Int
+  /// How often, and how patiently, a failed transfer is tried again.
   public var retryPolicy: RetryPolicy
+  /// Seconds a transfer may stall before it fails.
   public var timeout: TimeInterval
+  /// Fetch photos again even when their files are in place.
   public var force: Bool
-  /// The user's `--archive` file, consulted before anything else.
+  /// A text file listing every photo ever downloaded (`rover --archive`), consulted before anything else, so
+  /// photos moved away are not fetched again. Nil: none.
   public var archive: URL?
+  /// Write each photo's metadata beside it as `<file>.json`.
   public var writeMetadata: Bool
+  /// Keep a small SQLite record (`.rover-record.sqlite`) in the output folder. With it, a re-run knows each file's
+  /// size (so a file cut short by a crash is fetched again) and recognises a frame listed under another id; without
+  /// it, any non-empty file in place counts as done. Off unless asked for, so the folder holds only photos.
+  public var keepsRecord: Bool
+  /// Which HTTP engine fetches the images.
+  public var engine: HTTPEngineKind
   /// Keep only the highest version of a frame NASA re-sends (`sync`): a lower one is not downloaded, and is
-  /// removed (with its sidecar) once a higher one is in place.
-  public var highestVersionsOnly = false
+  /// removed (with its sidecar) once a higher one is in place. Needs the record.
+  package var highestVersionsOnly = false
   /// Whether `DownloadEvent.bytes` is wanted (a progress bar on a terminal): off, a transfer reports no byte counts
   /// and spares their bookkeeping per request.
-  public var reportsBytes = true
+  package var reportsBytes = true
 
-  /// The hidden record kept in each output directory, which lets a re-run skip files of the right size.
+  /// The hidden record kept in each output directory when ``keepsRecord`` is on.
   public static let recordName = DownloadRecord.fileName()
 
+  /// - Parameters:
+  ///   - outputDirectory: where the photos go; created when missing.
+  ///   - template: how each file is named below it (default: `{rover}/{sol}/{camera}/{filename}`).
+  ///   - jobs: transfers at once (clamped to at least 1).
+  ///   - timeout: seconds a transfer may stall.
   public init(
-    outputDirectory: URL, template: NameTemplate, jobs: Int = 8, retryPolicy: RetryPolicy = RetryPolicy(),
-    timeout: TimeInterval = 30, force: Bool = false, archive: URL? = nil, writeMetadata: Bool = false
+    outputDirectory: URL, template: NameTemplate = .default, jobs: Int = 8, retryPolicy: RetryPolicy = RetryPolicy(),
+    timeout: TimeInterval = 30, force: Bool = false, archive: URL? = nil, writeMetadata: Bool = false,
+    keepsRecord: Bool = false, engine: HTTPEngineKind = .preferred
   ) {
     self.outputDirectory = outputDirectory
     self.template = template
@@ -33,32 +53,69 @@ public struct DownloadOptions: Sendable {
     self.force = force
     self.archive = archive
     self.writeMetadata = writeMetadata
+    self.keepsRecord = keepsRecord
+    self.engine = engine
   }
 }
 
-/// What happened to one photo.
+/// What happened to one photo of a download, reported as soon as it is settled.
 public struct DownloadResult: Sendable {
+  /// The photo's fate.
   public enum Outcome: Sendable, Equatable {
+    /// Written to its file; `bytes` is the image's size.
     case downloaded(bytes: Int)
-    case skipped(reason: String)
+    /// Not fetched, and why.
+    case skipped(SkipReason)
+    /// Not fetched; the error names the photo's URL or file.
     case failed(DownloadError)
   }
 
+  /// The photo this result is about.
   public var photo: Photo
-  /// Relative to the output directory.
+  /// Its file, relative to the output directory.
   public var path: String
+  /// What happened.
   public var outcome: Outcome
+
+  public init(photo: Photo, path: String, outcome: Outcome) {
+    self.photo = photo
+    self.path = path
+    self.outcome = outcome
+  }
 }
 
-/// Totals for the closing line.
+/// Why a photo was not fetched although nothing failed.
+public enum SkipReason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  /// Its file is in place, complete.
+  case exists
+  /// The same photo appeared twice in the input; it was fetched once.
+  case duplicate
+  /// The archive file lists it as downloaded before.
+  case inArchive = "in archive"
+  /// A higher version of the same frame is already in the folder.
+  case newerVersionPresent = "newer version present"
+  /// The same frame was downloaded into this folder under another id (listed by another service).
+  case sameFrameDownloaded = "same frame already downloaded"
+
+  /// The words used in reports: `exists`, `in archive`…
+  public var description: String { rawValue }
+}
+
+/// Totals of a download run, for its closing line and exit status.
 public struct DownloadSummary: Sendable {
+  /// Photos written.
   public var downloaded = 0
+  /// Photos not fetched because they needed no fetching.
   public var skipped = 0
+  /// Photos that failed.
   public var failed = 0
+  /// Bytes written.
   public var bytes = 0
+  /// Wall-clock seconds the run took.
   public var seconds: TimeInterval = 0
+  /// The run was cancelled before every photo was settled.
   public var interrupted = false
-  /// A local write failure that stopped the run.
+  /// A local write failure (disk full, folder gone) that stopped the run.
   public var fatal: DownloadError?
   /// The listing or input that fed the run failed part-way; what was fed before it was still processed.
   public var sourceError: (any Error)?
@@ -82,6 +139,8 @@ public enum DownloadEvent: Sendable {
   case planned(total: Int)
   /// Something the user should know that is not one photo's result (waiting for a lock, unreadable record lines).
   case warning(String)
+  /// Bytes received since the last such event, across all transfers.
   case bytes(Int)
+  /// One photo settled.
   case finished(DownloadResult)
 }

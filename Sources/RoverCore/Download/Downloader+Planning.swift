@@ -38,14 +38,14 @@ extension Downloader {
       let existing: Int? = if case .regularFile(let bytes) = entry { bytes } else { nil }
       if let reason = skipReason(photo, relative: relative, existing: existing, context: context) {
         // A photo already in place enters a new --archive too, so moving the files later does not fetch it again.
-        if reason == "exists", let archive = context.archive, archive.bytes(for: photo) == nil {
+        if reason == .exists, let archive = context.archive, archive.bytes(for: photo) == nil {
           try? archive.record(photo, bytes: existing ?? 0, path: relative)
         }
         // A sidecar asked for now is written for a photo already there, without fetching the image again.
-        if reason == "exists", options.writeMetadata, directory.regularFileSize(name + ".json") == nil {
+        if reason == .exists, options.writeMetadata, directory.regularFileSize(name + ".json") == nil {
           try directory.writeAtomically(try Self.metadata(photo), name: name + ".json")
         }
-        return settled(.skipped(reason: reason))
+        return settled(.skipped(reason))
       }
       guard let url = ImageURL.resolve(photo.imageSource) else {
         return settled(.failed(.invalidURL(photo.imageSource)))

@@ -29,6 +29,9 @@ public final class Downloader: Sendable {
   }
 
   /// Downloads every photo; returns when all are done, the run was cancelled, or a local write failure stopped it.
+  /// Each photo's result reaches the `events` closure as ``DownloadEvent/finished(_:)`` as soon as it is settled.
+  /// - Throws: `DownloadError` when the output folder cannot be opened or created, or the name template gives two
+  ///   photos of the first batch one name; `CancellationError` never (an interrupted run returns its summary).
   public func run(_ photos: [Photo]) async throws -> DownloadSummary {
     try await run(
       AsyncStream { continuation in
@@ -37,50 +40,106 @@ public final class Downloader: Sendable {
       })
   }
 
-  /// Downloads photos as batches arrive (a listing or stdin still being read), pulling the next batch only when
-  /// a job slot is free, so memory depends on `jobs` and the batch size, never on how many photos there are. A
-  /// failure of the source (the listing's service going down) ends the run after the photos in flight, and is
-  /// returned in the summary rather than thrown, so the summary still tells what was done.
-  ///
-  /// `record` is the output directory's record when the caller holds it already (a sync); otherwise the run opens
-  /// it.
-  public func run<Batches: AsyncSequence & Sendable>(_ batches: Batches, record given: DownloadRecord? = nil)
+  /// Downloads photos as batches arrive (a listing still being read), pulling the next batch only when a job slot
+  /// is free, so memory depends on ``DownloadOptions/jobs`` and the batch size, never on how many photos there
+  /// are. A failure of the source (the listing's service going down) ends the run after the photos in flight and
+  /// is returned in ``DownloadSummary/sourceError`` rather than thrown, so the summary still tells what was done.
+  /// - Throws: as ``run(_:)-([Photo])``.
+  public func run<Batches: AsyncSequence & Sendable>(_ batches: Batches) async throws -> DownloadSummary
+  where Batches.Element == [Photo] {
+    try await run(batches, record: nil)
+  }
+
+  /// Downloads `photos` and hands back each one's result as it completes, in completion order. Results wait in
+  /// the stream until read; cancelling the task that reads it stops the downloads.
+  /// - Returns: one ``DownloadResult`` per photo; the stream throws what ``run(_:)-([Photo])`` throws, and ends
+  ///   early with ``DownloadError`` when a local write failure stopped the run.
+  public func results<Photos: AsyncSequence & Sendable>(for photos: Photos) -> AsyncThrowingStream<
+    DownloadResult, any Error
+  > where Photos.Element == Photo {
+    AsyncThrowingStream { continuation in
+      let forwarding = Downloader(options: options) { event in
+        if case .finished(let result) = event { continuation.yield(result) }
+        self.events(event)
+      }
+      let task = Task {
+        do {
+          let summary = try await forwarding.run(photos.map { [$0] })
+          if let error = summary.fatal ?? summary.sourceError { throw error }
+          continuation.finish()
+        } catch {
+          continuation.finish(throwing: error)
+        }
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+
+  /// The run itself. `record` is the output directory's record when the caller holds it already (a sync);
+  /// otherwise the run opens it when ``DownloadOptions/keepsRecord`` asks for one.
+  package func run<Batches: AsyncSequence & Sendable>(_ batches: Batches, record given: DownloadRecord?)
     async throws -> DownloadSummary
   where Batches.Element == [Photo] {
     let started = Date()
     let root = try SafeDirectory.root(options.outputDirectory)
     root.removeStaleTemporaries()
-    let events = self.events
-    let notice: (String) -> Void = { events(.warning($0)) }
-    var record: DownloadRecord
-    if let given {
-      record = given
-    } else {
-      record = try await DownloadRecord(directory: root, onWait: notice)
-      Self.tell(record, notice)
-    }
-    var archive: DownloadArchive?
-    if let url = options.archive {
-      archive = try await DownloadArchive(name: url.path, shownAs: url.path, onWait: notice)
-    }
-    if let archive, archive.skippedLines > 0 {
-      notice(
-        "skipped \(archive.skippedLines) unreadable line\(archive.skippedLines == 1 ? "" : "s") in \(archive.path)")
-    }
+    let record = try await openRecord(given, in: root)
+    let archive = try await openArchive()
     var source = PhotoFeed(batches.makeAsyncIterator())
     // The template is checked against the first batch before any image request: a clash there is a usage error.
     if let first = try await source.peekBatch() { try options.template.checkDistinguishes(first) }
-    let engine = HTTPEngines.files(timeout: options.timeout, jobs: options.jobs)
+    let engine = try Self.engine(options)
+    defer { (engine as? CurlEngine)?.shutdown() }
+    let client = HTTPClient(engine: engine, retryPolicy: options.retryPolicy)
+    let context = RunContext(root: root, record: record, archive: archive, client: client)
+    var summary = await transferAll(source, of: Batches.self, context: context, engine: engine)
+    do {
+      try record?.flush()
+    } catch let error as DownloadError where summary.fatal == nil {
+      summary.fatal = error
+    }
+    summary.interrupted = Task.isCancelled && summary.fatal == nil
+    summary.seconds = Date().timeIntervalSince(started)
+    return summary
+  }
+
+  private func openRecord(_ given: DownloadRecord?, in root: SafeDirectory) async throws -> DownloadRecord? {
+    if let given { return given }
+    guard options.keepsRecord else { return nil }
+    let events = self.events
+    let record = try await DownloadRecord(directory: root, onWait: { events(.warning($0)) })
+    Self.tell(record) { events(.warning($0)) }
+    return record
+  }
+
+  private func openArchive() async throws -> DownloadArchive? {
+    guard let url = options.archive else { return nil }
+    let events = self.events
+    let archive = try await DownloadArchive(name: url.path, shownAs: url.path, onWait: { events(.warning($0)) })
+    if archive.skippedLines > 0 {
+      let lines = archive.skippedLines
+      events(.warning("skipped \(lines) unreadable line\(lines == 1 ? "" : "s") in \(archive.path)"))
+    }
+    return archive
+  }
+
+  /// The images' engine, checked once: without libcurl no photo can be fetched, said once, not once a photo.
+  private static func engine(_ options: DownloadOptions) throws -> any HTTPEngine {
+    let engine = HTTPEngines.files(options.engine, timeout: options.timeout, jobs: options.jobs)
     #if canImport(CCurl)
-      // Without libcurl no photo can be fetched: said once, not once a photo.
       do { try (engine as? CurlEngine)?.checkUsable() } catch let error as HTTPError {
         throw DownloadError.transfer(error)
       }
     #endif
-    defer { (engine as? CurlEngine)?.shutdown() }
-    let client = HTTPClient(engine: engine, retryPolicy: options.retryPolicy)
-    let context = RunContext(root: root, record: record, archive: archive, client: client)
+    return engine
+  }
 
+  /// Plans photos a batch ahead on the pool and runs the transfers `jobs` at once until the feed ends, the run is
+  /// cancelled, or a local write failure stops it.
+  private func transferAll<Batches: AsyncSequence & Sendable>(
+    _ source: PhotoFeed<Batches.AsyncIterator>, of _: Batches.Type, context: RunContext, engine: any HTTPEngine
+  ) async -> DownloadSummary where Batches.Element == [Photo] {
+    let events = self.events
     var summary = DownloadSummary()
     /// Counts one photo's result; false once the run must stop.
     func take(_ result: DownloadResult) -> Bool {
@@ -143,18 +202,11 @@ public final class Downloader: Sendable {
       // Stopped early (a write error, Ctrl-C): the planner must not wait for ever to hand over its next batch.
       group.cancelAll()
     }
-    do {
-      try record.flush()
-    } catch let error as DownloadError where summary.fatal == nil {
-      summary.fatal = error
-    }
-    summary.interrupted = Task.isCancelled && summary.fatal == nil
-    summary.seconds = Date().timeIntervalSince(started)
     return summary
   }
 
   /// What the record's opening found that the user should know: a damaged file set aside, bad lines imported.
-  public static func tell(_ record: DownloadRecord, _ notice: (String) -> Void) {
+  package static func tell(_ record: DownloadRecord, _ notice: (String) -> Void) {
     if let aside = record.rebuiltFrom {
       notice("\(record.path) was damaged: moved to \(aside) and started afresh (files in place still count)")
     }
@@ -166,7 +218,7 @@ public final class Downloader: Sendable {
 
   struct RunContext: Sendable {
     let root: SafeDirectory
-    let record: DownloadRecord
+    let record: DownloadRecord?
     let archive: DownloadArchive?
     let client: HTTPClient
   }
@@ -209,12 +261,12 @@ public final class Downloader: Sendable {
         try directory.place(name, sameAs: saved.name, in: saved.directory, replacing: replacing)
       } else if ours == nil {
         // The same photo twice in the input: one download, one result that says so.
-        return result(.skipped(reason: "duplicate"))
+        return result(.skipped(.duplicate))
       }
       if options.writeMetadata {
         try directory.writeAtomically(try Self.metadata(photo), name: name + ".json")
       }
-      try context.record.record(photo, bytes: saved.bytes, path: relative)
+      try context.record?.record(photo, bytes: saved.bytes, path: relative)
       try context.archive?.record(photo, bytes: saved.bytes, path: relative)
       if options.highestVersionsOnly { try removeLowerVersions(than: photo, keeping: relative, context: context) }
       return result(.downloaded(bytes: saved.bytes))
@@ -238,7 +290,7 @@ public final class Downloader: Sendable {
   /// A lower version's file and sidecar, once a higher one is in place. Paths come from the record, so each is
   /// checked again before anything is removed: relative, no `..`, walked without following links.
   private func removeLowerVersions(than photo: Photo, keeping relative: String, context: RunContext) throws {
-    for path in try context.record.removeLowerVersions(than: photo) where path != relative {
+    for path in try context.record?.removeLowerVersions(than: photo) ?? [] where path != relative {
       let parts = path.split(separator: "/").map(String.init)
       guard let name = parts.last, !path.hasPrefix("/"), !parts.contains(".."), !parts.contains(".") else { continue }
       let folder = parts.dropLast().joined(separator: "/")
@@ -248,24 +300,24 @@ public final class Downloader: Sendable {
     }
   }
 
-  func skipReason(_ photo: Photo, relative: String, existing: Int?, context: RunContext) -> String? {
+  func skipReason(_ photo: Photo, relative: String, existing: Int?, context: RunContext) -> SkipReason? {
     guard !options.force else { return nil }
-    if context.archive?.bytes(for: photo) != nil { return "in archive" }
+    if context.archive?.bytes(for: photo) != nil { return .inArchive }
     if options.highestVersionsOnly, let version = photo.frameVersion,
-      let highest = try? context.record.highestVersion(of: photo), highest > version.number
+      let highest = try? context.record?.highestVersion(of: photo), highest > version.number
     {
-      return "newer version present"
+      return .newerVersionPresent
     }
     // The same frame, listed by another service under another id, was already downloaded into this directory.
-    if existing == nil, (try? context.record.hasFrameUnderAnotherID(photo)) == true {
-      return "same frame already downloaded"
+    if existing == nil, (try? context.record?.hasFrameUnderAnotherID(photo)) == true {
+      return .sameFrameDownloaded
     }
     guard let size = existing else { return nil }
-    if let recorded = try? context.record.bytes(forPath: relative) {
-      return recorded == size ? "exists" : nil
+    if let recorded = try? context.record?.bytes(forPath: relative) {
+      return recorded == size ? .exists : nil
     }
     // A file we did not record: only complete files are ever given a final name, so trust a non-empty one.
-    return size > 0 ? "exists" : nil
+    return size > 0 ? .exists : nil
   }
 
   static func metadata(_ photo: Photo) throws -> Data {

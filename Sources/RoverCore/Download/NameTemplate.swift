@@ -3,9 +3,19 @@ import Foundation
 /// File names from a template such as `{rover}/{sol}/{id}.{ext}`. Every value a server sent is sanitised so that no
 /// name can leave the output directory, hide itself, or exceed the file system's limits.
 public struct NameTemplate: Hashable, Sendable {
+  /// `{rover}_{sol}_{camera}_{id}.{ext}`: flat, and unique per photo.
   public static let defaultPattern = "{rover}_{sol}_{camera}_{id}.{ext}"
+  /// The placeholder names a pattern may use, without braces.
   public static let placeholders = ["rover", "sol", "earth_date", "camera", "id", "product", "filename", "ext"]
+  /// The template of ``defaultPattern``.
+  public static let `default` = NameTemplate(
+    pattern: defaultPattern,
+    segments: [
+      .value(.rover), .text("_"), .value(.sol), .text("_"), .value(.camera), .text("_"), .value(.id), .text("."),
+      .value(.ext),
+    ])
 
+  /// The pattern as given.
   public let pattern: String
   /// The pattern split once into text and placeholders: a bulk download names every photo with it.
   private let segments: [Segment]
@@ -26,7 +36,14 @@ public struct NameTemplate: Hashable, Sendable {
   /// Whether the pattern has folders: a flat one (the default) is one component, named without a split and join.
   private let hasFolders: Bool
 
-  /// Checks the user's pattern up front: known placeholders only, relative, no `..`.
+  private init(pattern: String, segments: [Segment]) {
+    self.pattern = pattern
+    self.segments = segments
+    hasFolders = pattern.contains("/")
+  }
+
+  /// Checks the pattern up front: known placeholders only, relative, no `..`.
+  /// - Throws: `DownloadError.invalidTemplate` naming what is wrong.
   public init(_ pattern: String = NameTemplate.defaultPattern) throws {
     guard !pattern.isEmpty else { throw DownloadError.invalidTemplate("the name template is empty") }
     guard !pattern.hasPrefix("/") else {
@@ -56,7 +73,8 @@ public struct NameTemplate: Hashable, Sendable {
     hasFolders = pattern.contains("/")
   }
 
-  /// The relative path for `photo`, each component sanitised.
+  /// The relative path for `photo`, each component sanitised: no value a server sent can climb out of the output
+  /// folder, hide a file or pass the file system's name limit.
   public func path(for photo: Photo) -> String {
     var expanded = ""
     var file: (name: String, ext: String)?
@@ -125,7 +143,7 @@ public struct NameTemplate: Hashable, Sendable {
 extension NameTemplate {
   /// Refuses a template that gives two different images of `photos` one name, before anything is downloaded.
   /// (`{id}` always tells photos apart; a clash found later, while streaming, fails that photo instead.)
-  public func checkDistinguishes(_ photos: [Photo]) throws {
+  package func checkDistinguishes(_ photos: [Photo]) throws {
     guard !pattern.contains("{id}"), !pattern.contains("{product}") else { return }
     var taken: [String: Photo] = [:]
     for photo in photos {

@@ -8,15 +8,15 @@ import Foundation
 /// after another (one pretty object from `photo ID --json`, JSON Lines from `--format jsonl`, or a service's own
 /// `{"photos":[…]}`), image URLs one a line (`--format urls`), or photo ids one a line. Photos come out in
 /// batches as they are read, so a 60 000-photo array never sits in memory whole.
-public final class PhotoInput: @unchecked Sendable {
+package final class PhotoInput: @unchecked Sendable {
   // @unchecked: one reader task owns it; reads happen on `queue` while that task awaits.
-  public enum Format: Sendable, Equatable {
+  package enum Format: Sendable, Equatable {
     case json
     case lines
   }
 
   /// One item read: a photo, or an id to look up at the service.
-  public enum Item: Sendable {
+  package enum Item: Sendable {
     case photo(Photo)
     case id(PhotoID)
   }
@@ -32,12 +32,12 @@ public final class PhotoInput: @unchecked Sendable {
   private var inArray = false
   private var started = false
 
-  public init(descriptor: Int32 = STDIN_FILENO) {
+  package init(descriptor: Int32 = STDIN_FILENO) {
     self.descriptor = descriptor
   }
 
   /// What the input is, from its first byte that is not white space (decided once); nil for empty input.
-  public func format() async throws -> Format? {
+  package func format() async throws -> Format? {
     if let detected { return detected }
     guard let byte = try await peekNonSpace() else { return nil }
     detected = byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") ? .json : .lines
@@ -49,7 +49,7 @@ public final class PhotoInput: @unchecked Sendable {
   private var pendingFailure: (any Error)?
 
   /// Up to `count` items; an empty array at the end of the input.
-  public func next(upTo count: Int = 256) async throws -> [Item] {
+  package func next(upTo count: Int = 256) async throws -> [Item] {
     switch try await format() {
     case nil: return []
     case .json: return try await nextObjects(upTo: count)

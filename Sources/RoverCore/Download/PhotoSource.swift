@@ -2,12 +2,12 @@ import AsyncAlgorithms
 
 /// Where the photos of a download come from: a listing at a service (a range, a sol, ids), or what was piped in
 /// (ids in it are looked up at the service).
-public enum PhotoSource: Sendable {
+package enum PhotoSource: Sendable {
   case listing(PhotoRequest, PhotoListing)
   case input(PhotoInput, lookup: PhotoListing)
 
   /// Every batch in order; the outcome says what could not be listed (short sols, unknown ids).
-  public func forEachBatch(_ body: ([Photo]) async throws -> Void) async throws -> PhotoListing.Outcome {
+  package func forEachBatch(_ body: ([Photo]) async throws -> Void) async throws -> PhotoListing.Outcome {
     switch self {
     case .listing(let request, let listing):
       return try await listing.forEachBatch(request, body)
@@ -37,7 +37,7 @@ public enum PhotoSource: Sendable {
   /// Lists into `downloader` while it downloads: a bounded channel between them, so the listing runs at most a
   /// batch ahead. A listing that fails part-way ends the run after what it had handed over; its error is then
   /// thrown, after the summary is complete (`summary` holds it too).
-  public func download(with downloader: Downloader) async throws -> (DownloadSummary, PhotoListing.Outcome) {
+  package func download(with downloader: Downloader) async throws -> (DownloadSummary, PhotoListing.Outcome) {
     let (summary, outcome) = try await Self.feed(downloader) { send in try await forEachBatch(send) }
     return (summary, outcome ?? PhotoListing.Outcome())
   }

@@ -7,17 +7,17 @@ import Foundation
 #endif
 
 /// `rover gallery`: scan a folder, make thumbnails if asked, and write one HTML page that browses it.
-public struct GalleryBuilder: Sendable {
-  public struct Options: Sendable {
+package struct GalleryBuilder: Sendable {
+  package struct Options: Sendable {
     /// The folder of images.
-    public var directory: URL
+    package var directory: URL
     /// The page to write; `DIR/index.html` when nil, `FILE/index.html` when it names a folder.
-    public var output: URL?
-    public var title: String?
-    public var thumbnails: Bool
-    public var thumbnailSize: Int
+    package var output: URL?
+    package var title: String?
+    package var thumbnails: Bool
+    package var thumbnailSize: Int
 
-    public init(
+    package init(
       directory: URL, output: URL? = nil, title: String? = nil, thumbnails: Bool = false, thumbnailSize: Int = 320
     ) {
       self.directory = directory
@@ -29,20 +29,20 @@ public struct GalleryBuilder: Sendable {
   }
 
   /// What a run wrote.
-  public struct Report: Sendable {
+  package struct Report: Sendable {
     /// The page's absolute path.
-    public var page: String
-    public var images: Int
-    public var withMetadata: Int
-    public var thumbnails: ThumbnailStore.Report?
+    package var page: String
+    package var images: Int
+    package var withMetadata: Int
+    package var thumbnails: ThumbnailStore.Report?
   }
 
-  public let options: Options
+  package let options: Options
 
-  public init(options: Options) { self.options = options }
+  package init(options: Options) { self.options = options }
 
   /// Makes the page. `progress` gets (done, total) while thumbnails are made.
-  public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Report {
+  package func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Report {
     let scanner = try GalleryScanner(directory: options.directory)
     let page = try pagePath(root: scanner.root)
     var items = try scanner.scan()

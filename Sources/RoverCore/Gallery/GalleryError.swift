@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why `rover gallery` could not make its page.
-public enum GalleryError: LocalizedError, Equatable, Sendable {
+package enum GalleryError: LocalizedError, Equatable, Sendable {
   /// The folder to show does not exist or is not a folder.
   case directoryNotFound(path: String)
   /// The folder exists but cannot be listed.
@@ -11,7 +11,7 @@ public enum GalleryError: LocalizedError, Equatable, Sendable {
   /// This build has no image library for thumbnails.
   case thumbnailsUnavailable
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .directoryNotFound(let path): return "no such directory: \(path)"
     case .unreadableDirectory(let path, let reason): return "cannot read \(path): \(reason)"

@@ -1,16 +1,16 @@
 /// One image found under a gallery's folder: a small record, so ten thousand of them stay cheap.
-public struct GalleryItem: Sendable, Equatable {
+package struct GalleryItem: Sendable, Equatable {
   /// Path below the folder, `/`-separated, as the file system spells it.
-  public var path: String
+  package var path: String
   /// What the image's `NAME.json` sidecar says, when it has a readable one.
-  public var metadata: GalleryMetadata?
+  package var metadata: GalleryMetadata?
   /// Size and modification time (nanoseconds since 1970): a changed image gets a new thumbnail.
-  public var bytes: Int64
-  public var modified: Int64
+  package var bytes: Int64
+  package var modified: Int64
   /// The thumbnail's file name in `.thumbnails/`, once one exists.
-  public var thumbnail: String?
+  package var thumbnail: String?
 
-  public init(
+  package init(
     path: String, metadata: GalleryMetadata? = nil, bytes: Int64 = 0, modified: Int64 = 0, thumbnail: String? = nil
   ) {
     self.path = path
@@ -22,16 +22,16 @@ public struct GalleryItem: Sendable, Equatable {
 }
 
 /// The parts of a photo's sidecar the gallery shows. Text is kept as written; the page escapes it.
-public struct GalleryMetadata: Sendable, Equatable {
-  public var rover: String
-  public var sol: Int
-  public var earthDate: String
-  public var camera: String
-  public var cameraFullName: String?
-  public var id: String
-  public var source: String
+package struct GalleryMetadata: Sendable, Equatable {
+  package var rover: String
+  package var sol: Int
+  package var earthDate: String
+  package var camera: String
+  package var cameraFullName: String?
+  package var id: String
+  package var source: String
 
-  public init(
+  package init(
     rover: String, sol: Int, earthDate: String, camera: String, cameraFullName: String? = nil, id: String,
     source: String
   ) {
@@ -45,7 +45,7 @@ public struct GalleryMetadata: Sendable, Equatable {
   }
 
   /// The sidecar's fields, taken from the same `Photo` JSON that `fetch-image --metadata` writes.
-  public init(_ photo: Photo) {
+  package init(_ photo: Photo) {
     self.init(
       rover: photo.rover.name, sol: photo.sol, earthDate: photo.earthDate.description, camera: photo.camera.name,
       cameraFullName: photo.camera.fullName, id: photo.id.description, source: photo.imageSource)

@@ -1,37 +1,37 @@
 /// The page's order: rover by name, then sol (newest first), then camera by name; images without a sidecar last,
 /// by path.
-public struct GalleryLayout: Sendable {
-  public struct RoverGroup: Sendable {
-    public var name: String
-    public var sols: [SolGroup]
-    public var count: Int { sols.reduce(0) { $0 + $1.count } }
+package struct GalleryLayout: Sendable {
+  package struct RoverGroup: Sendable {
+    package var name: String
+    package var sols: [SolGroup]
+    package var count: Int { sols.reduce(0) { $0 + $1.count } }
   }
 
-  public struct SolGroup: Sendable {
-    public var sol: Int
+  package struct SolGroup: Sendable {
+    package var sol: Int
     /// The Earth dates the sol's photos give: one, unless sidecars disagree.
-    public var earthDates: [String]
-    public var cameras: [CameraGroup]
-    public var count: Int { cameras.reduce(0) { $0 + $1.items.count } }
+    package var earthDates: [String]
+    package var cameras: [CameraGroup]
+    package var count: Int { cameras.reduce(0) { $0 + $1.items.count } }
   }
 
-  public struct CameraGroup: Sendable {
-    public var name: String
-    public var fullName: String?
-    public var items: [GalleryItem]
+  package struct CameraGroup: Sendable {
+    package var name: String
+    package var fullName: String?
+    package var items: [GalleryItem]
   }
 
-  public var rovers: [RoverGroup]
+  package var rovers: [RoverGroup]
   /// Images without a readable sidecar.
-  public var unsorted: [GalleryItem]
+  package var unsorted: [GalleryItem]
 
-  public var count: Int { rovers.reduce(unsorted.count) { $0 + $1.count } }
+  package var count: Int { rovers.reduce(unsorted.count) { $0 + $1.count } }
   /// Every camera name, once, in order.
-  public var cameraNames: [String] {
+  package var cameraNames: [String] {
     Set(rovers.flatMap { $0.sols.flatMap { $0.cameras.map(\.name) } }).sorted()
   }
 
-  public init(items: [GalleryItem]) {
+  package init(items: [GalleryItem]) {
     var unsorted: [GalleryItem] = []
     var byRover: [String: [Int: [String: [GalleryItem]]]] = [:]
     for item in items {

@@ -1,26 +1,26 @@
 /// How the page reaches the images: relative URLs from the page's folder, so the two can move or be zipped together
 /// and the page works from `file://`.
-public struct GalleryLinks: Sendable {
+package struct GalleryLinks: Sendable {
   /// The image folder as seen from the page's folder, percent-encoded, with a trailing `/` unless it is the same one.
-  public let prefix: String
+  package let prefix: String
 
   /// Both paths absolute and already resolved (no symlinks, no `.` or `..`).
-  public init(imageFolder: String, pageFolder: String) {
+  package init(imageFolder: String, pageFolder: String) {
     let relative = Self.relativePath(from: pageFolder, to: imageFolder)
     prefix = relative.isEmpty ? "" : HTMLText.urlPath(relative) + "/"
   }
 
   /// The full-size image.
-  public func image(_ item: GalleryItem) -> String { prefix + HTMLText.urlPath(item.path) }
+  package func image(_ item: GalleryItem) -> String { prefix + HTMLText.urlPath(item.path) }
 
   /// The image's thumbnail, or the image itself when it has none.
-  public func thumbnail(_ item: GalleryItem) -> String {
+  package func thumbnail(_ item: GalleryItem) -> String {
     guard let name = item.thumbnail else { return image(item) }
     return prefix + ThumbnailStore.directoryName + "/" + HTMLText.urlPath(name)
   }
 
   /// `/a/b/c` from `/a/x/y` is `../../b/c`; the same folder is the empty path.
-  public static func relativePath(from base: String, to target: String) -> String {
+  package static func relativePath(from base: String, to target: String) -> String {
     let from = base.split(separator: "/")
     let to = target.split(separator: "/")
     var common = 0

@@ -1,5 +1,5 @@
 /// Where the page's text goes: a `String` in tests, a buffered file otherwise.
-public protocol GallerySink {
+package protocol GallerySink {
   mutating func write(_ text: String) throws
 }
 
@@ -7,19 +7,19 @@ extension String: GallerySink {}
 
 /// The gallery as one self-contained HTML page: its own CSS and script inline, images by relative links, nothing
 /// fetched from a network. Every piece of text from a sidecar or a file name goes through `HTMLText`.
-public struct GalleryPage: Sendable {
-  public var title: String
-  public var layout: GalleryLayout
-  public var links: GalleryLinks
+package struct GalleryPage: Sendable {
+  package var title: String
+  package var layout: GalleryLayout
+  package var links: GalleryLinks
 
-  public init(title: String, layout: GalleryLayout, links: GalleryLinks) {
+  package init(title: String, layout: GalleryLayout, links: GalleryLinks) {
     self.title = title
     self.layout = layout
     self.links = links
   }
 
   /// Writes the page piece by piece, one tile at a time, so a large gallery is never one string in memory.
-  public func render<Sink: GallerySink>(into sink: inout Sink) throws {
+  package func render<Sink: GallerySink>(into sink: inout Sink) throws {
     var anchors = AnchorNames()
     let ids = sectionIDs(&anchors)
     try sink.write(head())

@@ -11,18 +11,18 @@ import Foundation
 /// Hidden files and folders (`.rover-downloads.tsv`, `.NAME.*.part`, `.thumbnails/`) are skipped. Symlinks are
 /// never followed out of the folder: a linked folder is not entered, and a linked image counts only when it resolves
 /// to a file inside the folder.
-public struct GalleryScanner: Sendable {
+package struct GalleryScanner: Sendable {
   /// Image types by lowercased file extension.
-  public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png"]
+  package static let imageExtensions: Set<String> = ["jpg", "jpeg", "png"]
   /// A sidecar larger than this is not a photo's JSON: it is ignored instead of read.
   static let maximumSidecarBytes = 1 << 20
 
   /// The folder as the file system resolves it (symlinks in its own path followed once, here).
-  public let root: URL
+  package let root: URL
   private let rootPath: String
 
   /// Resolves `directory`; throws if it is missing or not a folder.
-  public init(directory: URL) throws {
+  package init(directory: URL) throws {
     let path = directory.path
     guard let resolved = realpath(path, nil) else { throw GalleryError.directoryNotFound(path: path) }
     defer { free(resolved) }
@@ -35,7 +35,7 @@ public struct GalleryScanner: Sendable {
   }
 
   /// Every image below the folder, sorted by path; an unreadable subfolder is skipped, an unreadable root throws.
-  public func scan() throws -> [GalleryItem] {
+  package func scan() throws -> [GalleryItem] {
     var items: [GalleryItem] = []
     var pending: [String] = [""]
     let decoder = JSONDecoder()
@@ -69,7 +69,7 @@ public struct GalleryScanner: Sendable {
   }
 
   /// Whether a file name has an image extension and is not hidden.
-  public static func isImage(_ name: String) -> Bool {
+  package static func isImage(_ name: String) -> Bool {
     guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
     return imageExtensions.contains(name[name.index(after: dot)...].lowercased())
   }

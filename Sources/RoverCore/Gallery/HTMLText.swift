@@ -1,9 +1,9 @@
 /// Makes untrusted text (sidecar fields, file names, the title) safe inside HTML text and quoted attributes.
-public enum HTMLText {
+package enum HTMLText {
   /// Escapes `& < > " '`, turns tabs and line breaks into spaces, and replaces other control characters and the
   /// Unicode bidirectional overrides, embeddings, isolates and marks with U+FFFD, so text cannot restyle the page,
   /// end an element, or reorder what is shown around it.
-  public static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -33,7 +33,7 @@ public enum HTMLText {
   /// A relative path for `href`/`src`: each `/`-separated segment percent-encoded as UTF-8, keeping only RFC 3986's
   /// unreserved characters, so spaces, `#`, `?`, `%`, `:` (a file named `javascript:x.jpg`) and non-ASCII names
   /// all stay a path.
-  public static func urlPath(_ path: String) -> String {
+  package static func urlPath(_ path: String) -> String {
     path.split(separator: "/", omittingEmptySubsequences: false).map { percentEncode(String($0)) }.joined(
       separator: "/")
   }
@@ -56,7 +56,7 @@ public enum HTMLText {
 
   /// A web address from a sidecar, only when it is plain `http`/`https` without spaces or controls; anything else
   /// (`javascript:`, `data:`) is not linked.
-  public static func webLink(_ text: String) -> String? {
+  package static func webLink(_ text: String) -> String? {
     let lowered = text.lowercased()
     guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"),
       !text.unicodeScalars.contains(where: { $0.value <= 0x20 || isNeutralised($0) })
@@ -65,7 +65,7 @@ public enum HTMLText {
   }
 
   /// A fragment id from any text: ASCII letters, digits, `-` and `_` kept, everything else as `_`.
-  public static func anchor(_ text: String) -> String {
+  package static func anchor(_ text: String) -> String {
     String(
       text.unicodeScalars.map { scalar -> Character in
         switch scalar {

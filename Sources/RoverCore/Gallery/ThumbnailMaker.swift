@@ -1,14 +1,14 @@
 import Foundation
 
 #if canImport(CImage)
-  import CImage
+  internal import CImage
 #endif
 
 /// Small JPEG copies of JPEG and PNG images, made by libjpeg-turbo (decoding at 1/2 to 1/8 scale where it can) and
 /// libpng, through the `CImage` shim.
-public enum ThumbnailMaker {
+package enum ThumbnailMaker {
   /// Whether this build has the image libraries.
-  public static var isAvailable: Bool {
+  package static var isAvailable: Bool {
     #if canImport(CImage)
       return true
     #else
@@ -17,7 +17,7 @@ public enum ThumbnailMaker {
   }
 
   /// A JPEG whose longer side is at most `maxSide` pixels (smaller images keep their size).
-  public static func thumbnail(ofImageAt path: String, maxSide: Int, quality: Int = 80) throws(ThumbnailFailure)
+  package static func thumbnail(ofImageAt path: String, maxSide: Int, quality: Int = 80) throws(ThumbnailFailure)
     -> Data
   {
     #if canImport(CImage)
@@ -30,7 +30,7 @@ public enum ThumbnailMaker {
   }
 
   /// Packed 8-bit RGB pixels as a JPEG: how tests and the browser check make real images.
-  public static func jpeg(rgb: [UInt8], width: Int, height: Int, quality: Int = 90) throws(ThumbnailFailure) -> Data {
+  package static func jpeg(rgb: [UInt8], width: Int, height: Int, quality: Int = 90) throws(ThumbnailFailure) -> Data {
     guard width > 0, height > 0, rgb.count == width * height * 3 else {
       throw ThumbnailFailure(reason: "pixel count does not match \(width)x\(height)")
     }
@@ -64,6 +64,6 @@ public enum ThumbnailMaker {
 }
 
 /// Why one image got no thumbnail; the page then shows the image itself.
-public struct ThumbnailFailure: Error, Equatable, Sendable {
-  public var reason: String
+package struct ThumbnailFailure: Error, Equatable, Sendable {
+  package var reason: String
 }

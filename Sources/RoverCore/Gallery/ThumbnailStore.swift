@@ -9,36 +9,36 @@ import Foundation
 /// `DIR/.thumbnails/`: one small JPEG per image, named after a hash of the image's path, size, modification time and
 /// the thumbnail size. An unchanged image keeps its thumbnail from run to run; a changed one gets a new name; the
 /// thumbnails of images that are gone are removed.
-public struct ThumbnailStore: Sendable {
-  public static let directoryName = ".thumbnails"
+package struct ThumbnailStore: Sendable {
+  package static let directoryName = ".thumbnails"
 
   /// The image folder (resolved) and the thumbnail folder inside it.
-  public let root: String
-  public let directory: String
-  public let maxSide: Int
+  package let root: String
+  package let directory: String
+  package let maxSide: Int
 
-  public init(root: URL, maxSide: Int = 320) {
+  package init(root: URL, maxSide: Int = 320) {
     self.root = root.path
     directory = root.path + "/" + Self.directoryName
     self.maxSide = maxSide
   }
 
   /// What one run did.
-  public struct Report: Sendable, Equatable {
-    public var made = 0
-    public var reused = 0
-    public var removed = 0
+  package struct Report: Sendable, Equatable {
+    package var made = 0
+    package var reused = 0
+    package var removed = 0
     /// Images that could not be read or decoded, with the reason; the page shows them full size.
-    public var failed: [Failure] = []
+    package var failed: [Failure] = []
   }
 
-  public struct Failure: Sendable, Equatable {
-    public var path: String
-    public var reason: String
+  package struct Failure: Sendable, Equatable {
+    package var path: String
+    package var reason: String
   }
 
   /// The file name of an image's thumbnail: 16 hex digits of FNV-1a over the key fields, then `.jpg`.
-  public func name(for item: GalleryItem) -> String {
+  package func name(for item: GalleryItem) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in "\(maxSide)\u{0}\(item.path)\u{0}\(item.bytes)\u{0}\(item.modified)".utf8 {
       hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
@@ -49,7 +49,7 @@ public struct ThumbnailStore: Sendable {
 
   /// Gives every item a thumbnail, reusing those already made, `jobs` at a time; then removes stale ones.
   /// `progress` gets (done, to make) after each new thumbnail.
-  public func update(
+  package func update(
     _ items: inout [GalleryItem], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) async throws -> Report {

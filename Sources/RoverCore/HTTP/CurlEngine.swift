@@ -1,5 +1,5 @@
 #if canImport(CCurl)
-  import CCurl
+  internal import CCurl
   import Foundation
 
   #if canImport(Glibc)
@@ -17,7 +17,7 @@
   /// transfers. Every piece of mutable state is owned by the loop thread, except what other threads touch under
   /// `lock` (`incoming`, `cancelled`, `jobs`, `stopping`, `looping`, `polling`, `woken`, and `multi` until it is
   /// made); that is why the class is `@unchecked Sendable`.
-  public final class CurlEngine: HTTPEngine, TaskExecutor, @unchecked Sendable {
+  package final class CurlEngine: HTTPEngine, TaskExecutor, @unchecked Sendable {
     /// Bytes a second below which an image transfer counts as stalled.
     static let lowSpeedLimit = 1024
     /// The largest file written: no Mars image comes near it, an endless stream stops at it.
@@ -47,7 +47,7 @@
     /// the same two with every image), freed with the engine.
     private var headerLists: [[String: String]: UnsafeMutablePointer<curl_slist>] = [:]
 
-    public init(
+    package init(
       maxConnections: Int, timeout: TimeInterval, maxBodyBytes: Int = HTTPEngines.defaultMaxBodyBytes
     ) {
       self.maxConnections = max(1, maxConnections)
@@ -71,7 +71,7 @@
       return (list, false)
     }
 
-    public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
       try checkUsable()
       let job = CurlJob(request: request, maxBodyBytes: maxBodyBytes)
       return try await withTaskCancellationHandler {
@@ -92,7 +92,7 @@
     }
 
     /// Throws the one error that says libcurl cannot be loaded, naming the package to install.
-    public func checkUsable() throws {
+    package func checkUsable() throws {
       guard rover_curl_load() == 0 else {
         let reason = rover_curl_load_error().map { String(cString: $0) } ?? "unknown error"
         throw HTTPError.unavailable(reason: "cannot load libcurl (\(reason)); install it: apt-get install libcurl4")
@@ -134,7 +134,7 @@
     /// Runs a job of a task that prefers this engine (a download's tasks): on the loop thread, between transfers,
     /// so a finished transfer resumes its task there and then, with no thread to wake. The cooperative pool would
     /// cost two thread hand-offs per image, more CPU than the rest of the image's Swift work together.
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
       let job = UnownedJob(job)
       if !submit({ jobs.append(job) }) {
         // libcurl failed after all: the job still has to run somewhere.
@@ -143,7 +143,7 @@
     }
 
     /// Lets the loop thread end as soon as the transfers in flight are done, without lingering.
-    public func shutdown() {
+    package func shutdown() {
       let multi = lock.withLock {
         stopping = true
         return self.multi

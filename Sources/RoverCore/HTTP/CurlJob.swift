@@ -1,5 +1,5 @@
 #if canImport(CCurl)
-  import CCurl
+  internal import CCurl
   import Foundation
 
   #if canImport(Glibc)

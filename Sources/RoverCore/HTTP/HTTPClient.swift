@@ -2,16 +2,16 @@ import Foundation
 
 /// The one place requests are sent: our User-Agent, redirects followed by hand (bounded, http(s) only), retries
 /// with backoff for what the caller's classifier calls transient, and errors that never show the API key.
-public struct HTTPClient: Sendable {
-  public static let maxRedirects = 8
-  public static let userAgent = "rover/\(RoverVersion.current)"
+package struct HTTPClient: Sendable {
+  package static let maxRedirects = 8
+  package static let userAgent = "rover/\(RoverVersion.current)"
 
-  public let engine: any HTTPEngine
-  public let retryPolicy: RetryPolicy
-  public let redactor: Redactor
+  package let engine: any HTTPEngine
+  package let retryPolicy: RetryPolicy
+  package let redactor: Redactor
   let events: ClientEventHandler?
 
-  public init(
+  package init(
     engine: any HTTPEngine, retryPolicy: RetryPolicy = RetryPolicy(), redactor: Redactor = Redactor(secrets: []),
     events: ClientEventHandler? = nil
   ) {
@@ -22,7 +22,7 @@ public struct HTTPClient: Sendable {
   }
 
   /// Sends `request` until `classify` accepts an answer, fails it, or the retries run out.
-  public func send(_ request: HTTPRequest, classify: (HTTPResponse) -> HTTPVerdict) async throws -> HTTPResponse {
+  package func send(_ request: HTTPRequest, classify: (HTTPResponse) -> HTTPVerdict) async throws -> HTTPResponse {
     var attempt = 0
     while true {
       try Task.checkCancellation()
@@ -108,7 +108,7 @@ public struct HTTPClient: Sendable {
   }
 
   /// NASA's hosts are served over https, though old records and redirects still say http.
-  public static func upgraded(_ url: URL) -> URL {
+  package static func upgraded(_ url: URL) -> URL {
     guard url.scheme?.lowercased() == "http", let host = url.host?.lowercased(),
       host == "nasa.gov" || host.hasSuffix(".nasa.gov"),
       var components = URLComponents(url: url, resolvingAgainstBaseURL: false)

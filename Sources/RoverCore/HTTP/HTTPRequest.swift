@@ -1,9 +1,9 @@
 import Foundation
 
 /// One GET as the layers above describe it; the client adds redirects and retries, the engine sends it.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
   /// Where a response body goes: API answers are small and wanted whole, images stream to a file.
-  public enum Body: Sendable {
+  package enum Body: Sendable {
     case memory
     /// Written to an open descriptor the caller owns (truncated first, so a retry starts clean), only when
     /// `keep(status, contentType)` says so as soon as the head is in; other bodies are dropped unread, so an HTML
@@ -11,17 +11,17 @@ public struct HTTPRequest: Sendable {
     case file(descriptor: Int32, path: String, keep: @Sendable (_ status: Int, _ contentType: String) -> Bool)
   }
 
-  public var url: URL
-  public var headers: [String: String]
-  public var body: Body
+  package var url: URL
+  package var headers: [String: String]
+  package var body: Body
   /// Bytes as they are written; a failed attempt reports its bytes again as a negative count.
-  public var onBytes: (@Sendable (Int) -> Void)?
+  package var onBytes: (@Sendable (Int) -> Void)?
   /// Header names and query items that carry a credential: like curl, dropped as soon as a redirect leaves the
   /// origin (scheme, host, port) they were configured for, so a hostile or hijacked service cannot forward them.
-  public var credentialHeaders: [String] = []
-  public var credentialQueryItems: [String] = []
+  package var credentialHeaders: [String] = []
+  package var credentialQueryItems: [String] = []
 
-  public init(
+  package init(
     url: URL, headers: [String: String] = [:], body: Body = .memory, onBytes: (@Sendable (Int) -> Void)? = nil
   ) {
     self.url = url

@@ -1,18 +1,18 @@
 import Foundation
 
 /// A finished exchange, kept small and `Sendable` so it can cross task boundaries and be cached.
-public struct HTTPResponse: Sendable {
-  public var url: URL
-  public var status: Int
+package struct HTTPResponse: Sendable {
+  package var url: URL
+  package var status: Int
   /// Header names lower-cased, because HTTP header names are case-insensitive.
-  public var headers: [String: String]
+  package var headers: [String: String]
   /// The body for `.memory` requests; empty for `.file` ones.
-  public var body: Data
+  package var body: Data
   /// For `.file` requests: whether the body went to the file, and how many bytes of it.
-  public var wroteFile: Bool
-  public var bytesWritten: Int
+  package var wroteFile: Bool
+  package var bytesWritten: Int
 
-  public init(
+  package init(
     url: URL, status: Int, headers: [String: String], body: Data = Data(), wroteFile: Bool = false,
     bytesWritten: Int = 0
   ) {
@@ -24,9 +24,9 @@ public struct HTTPResponse: Sendable {
     self.bytesWritten = bytesWritten
   }
 
-  public func header(_ name: String) -> String? { headers[name.lowercased()] }
+  package func header(_ name: String) -> String? { headers[name.lowercased()] }
 
-  public var contentType: String { headers["content-type"] ?? "" }
-  public var contentLength: Int? { headers["content-length"].flatMap { Int($0) } }
-  public var retryAfter: TimeInterval? { RetryPolicy.parseRetryAfter(headers["retry-after"]) }
+  package var contentType: String { headers["content-type"] ?? "" }
+  package var contentLength: Int? { headers["content-length"].flatMap { Int($0) } }
+  package var retryAfter: TimeInterval? { RetryPolicy.parseRetryAfter(headers["retry-after"]) }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What to do with a response. The caller decides, because each service (and the downloader) signals its
 /// failures its own way; the client only carries the decision out.
-public enum HTTPVerdict: Sendable {
+package enum HTTPVerdict: Sendable {
   case accept
   case retry(any Error, retryAfter: TimeInterval?)
   case fail(any Error)

@@ -2,14 +2,14 @@
 /// names, the group a name belongs to (`NAVCAM` on Perseverance is NAVCAM_LEFT and NAVCAM_RIGHT) and colour where
 /// known. A typo is caught before any request; since services invent new names (6.5), a name is refused only when
 /// neither this table nor the service knows it.
-public enum CameraCatalog {
-  public struct Entry: Sendable, Hashable, Encodable {
-    public var name: String
-    public var fullName: String
+package enum CameraCatalog {
+  package struct Entry: Sendable, Hashable, Encodable {
+    package var name: String
+    package var fullName: String
     /// The name the left/right/A/B variants share, which `--camera` accepts for all of them.
-    public var group: String?
+    package var group: String?
     /// True for colour, false for greyscale, nil where it varies or is not known.
-    public var color: Bool?
+    package var color: Bool?
 
     enum CodingKeys: String, CodingKey {
       case name, group, color
@@ -21,7 +21,7 @@ public enum CameraCatalog {
     Entry(name: name, fullName: fullName, group: group, color: color)
   }
 
-  public static func entries(rover: String) -> [Entry] {
+  package static func entries(rover: String) -> [Entry] {
     switch rover.lowercased() {
     case "curiosity":
       let variants: [(String, String, String, Bool?)] = [
@@ -89,11 +89,11 @@ public enum CameraCatalog {
     }
   }
 
-  public static func names(rover: String) -> [String] { entries(rover: rover).map(\.name) }
+  package static func names(rover: String) -> [String] { entries(rover: rover).map(\.name) }
 
   /// The names `--camera` means for a rover: the name as typed (services compare names without case) when the
   /// catalog or the service knows it, plus a group's members; nil when nobody knows it.
-  public static func resolve(_ camera: String, rover: String, serviceNames: [String]) -> [String]? {
+  package static func resolve(_ camera: String, rover: String, serviceNames: [String]) -> [String]? {
     let entries = entries(rover: rover)
     let members = entries.filter { $0.group?.caseInsensitiveCompare(camera) == .orderedSame }
       .map(\.name).filter { $0.caseInsensitiveCompare(camera) != .orderedSame }

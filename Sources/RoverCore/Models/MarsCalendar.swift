@@ -2,11 +2,11 @@
 /// landing date plus floor(sol × 88775.244 / 86400) days. Spirit and Opportunity count from sol 1 on landing day
 /// (api-reference 7.1), so their sols are shifted by one: the PDS archive's capture dates then agree with `sol-date`
 /// (Opportunity sol 100 is 2004-05-05, sol 5111 is 2018-06-10, the day of its last contact).
-public enum MarsCalendar {
-  public static let secondsPerSol = 88_775.244
+package enum MarsCalendar {
+  package static let secondsPerSol = 88_775.244
 
   /// Each mission's fixed dates, by lower-cased name.
-  public static let missions: [String: (landing: CalendarDate, launch: CalendarDate)] = [
+  package static let missions: [String: (landing: CalendarDate, launch: CalendarDate)] = [
     // Day numbers since 1970-01-01, so the table needs no failable initialiser; the dates are in the comments.
     // 2012-08-06, 2011-11-26
     "curiosity": (CalendarDate(daysSinceEpoch: 15_558), CalendarDate(daysSinceEpoch: 15_304)),
@@ -22,14 +22,14 @@ public enum MarsCalendar {
     "insight": (CalendarDate(daysSinceEpoch: 17_861), CalendarDate(daysSinceEpoch: 17_656)),
   ]
 
-  public static func landingDate(rover: String) -> CalendarDate? { missions[rover.lowercased()]?.landing }
+  package static func landingDate(rover: String) -> CalendarDate? { missions[rover.lowercased()]?.landing }
 
   /// The sol of landing day: 1 for the MER rovers, 0 for Curiosity and Perseverance.
-  public static func landingSol(rover: String) -> Int {
+  package static func landingSol(rover: String) -> Int {
     ["spirit", "opportunity"].contains(rover.lowercased()) ? 1 : 0
   }
 
-  public static func earthDate(rover: String, sol: Int) -> CalendarDate? {
+  package static func earthDate(rover: String, sol: Int) -> CalendarDate? {
     guard let landing = landingDate(rover: rover), sol >= 0 else { return nil }
     let elapsed = sol - landingSol(rover: rover)
     // A MER sol 0 is the sol before landing: the day before, rather than no answer at all.
@@ -39,7 +39,7 @@ public enum MarsCalendar {
 
   /// The sols whose Earth date is `date`: usually one; none for the odd date a sol skips over (then the sol that
   /// spans it), and none before landing.
-  public static func sols(rover: String, on date: CalendarDate) -> [Int] {
+  package static func sols(rover: String, on date: CalendarDate) -> [Int] {
     guard let landing = landingDate(rover: rover) else { return [] }
     let days = date.daysSinceEpoch - landing.daysSinceEpoch
     guard days >= 0 else { return [] }
@@ -69,7 +69,7 @@ public enum MarsCalendar {
 
   /// Every sol whose span overlaps the UTC day `date` (usually two): where photos captured that day come from.
   /// Rovers without a known epoch fall back to the formula's sols and their neighbours.
-  public static func captureSols(rover: String, on date: CalendarDate) -> [Int] {
+  package static func captureSols(rover: String, on date: CalendarDate) -> [Int] {
     guard let zero = solZero[rover.lowercased()] else {
       return sols(rover: rover, on: date).flatMap { [$0, $0 + 1] }.reduce(into: []) {
         if !$0.contains($1) { $0.append($1) }

@@ -2,7 +2,7 @@ extension Photo {
   /// The frame itself, whichever service lists it: NASA's product id, as the image file's stem (upper case, no
   /// extension, no rendition size). A numeric id on an API copy and a string id on the raw feeds name the same
   /// frame by the same key, so a fallback never downloads a frame twice.
-  public var productKey: String {
+  package var productKey: String {
     // The URL's bytes, not its characters: this runs for every photo a download records.
     let utf8 = imageSource.utf8
     let end = utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
@@ -36,13 +36,13 @@ extension Photo {
 extension Photo {
   /// A frame NASA may re-send in a newer version (api-reference 4.1, gotcha 6): Perseverance's image stems end in
   /// the product version's two digits (`…_295J01`), and two stems equal but for them are versions of one frame.
-  public struct FrameVersion: Sendable, Equatable {
+  package struct FrameVersion: Sendable, Equatable {
     /// The stem without its version digits.
-    public var frame: String
-    public var number: Int
+    package var frame: String
+    package var number: Int
   }
 
-  public var frameVersion: FrameVersion? {
+  package var frameVersion: FrameVersion? {
     guard rover.name.lowercased() == "perseverance" else { return nil }
     let key = productKey
     // A product id of seven fields whose last is three digits, a letter, and the version's two digits

@@ -1,9 +1,9 @@
 /// One photo as one line of compact JSON, written directly: the same bytes `JSONEncoder` gives with sorted keys
 /// and unescaped slashes (a test holds the two together), at a fraction of its cost, because `photos --format
 /// jsonl` and `watch` print every photo of a mission this way.
-public enum PhotoJSONLine {
+package enum PhotoJSONLine {
   /// The photo's JSON and a newline.
-  public static func line(_ photo: Photo) -> String {
+  package static func line(_ photo: Photo) -> String {
     var out = ""
     out.reserveCapacity(512)
     write(photo, into: &out)
@@ -11,7 +11,7 @@ public enum PhotoJSONLine {
     return out
   }
 
-  public static func write(_ photo: Photo, into out: inout String) {
+  package static func write(_ photo: Photo, into out: inout String) {
     // Keys in sorted order, as `.sortedKeys` prints them; the details' keys sit among the photo's own.
     out.append("{\"camera\":{")
     var first = true

@@ -11,10 +11,10 @@ import Foundation
 /// The file is opened without following a link, read only after taking an exclusive lock that is held for the
 /// whole run (so two processes sharing it take turns instead of both downloading everything), and read line by
 /// line: a line that is not UTF-8 or not four fields is skipped and counted, never the whole file.
-public final class DownloadArchive: @unchecked Sendable {
-  public let path: String
+package final class DownloadArchive: @unchecked Sendable {
+  package let path: String
   /// Lines that could not be read; the caller says so once.
-  public let skippedLines: Int
+  package let skippedLines: Int
   // @unchecked: `entries` and `pending` are only used under `lock`; `descriptor` never changes.
   private let lock = NSLock()
   private let descriptor: Int32
@@ -140,13 +140,13 @@ public final class DownloadArchive: @unchecked Sendable {
 
   /// The recorded size of the photo, if it is in the record by its id or, listed by another service, by its
   /// product key.
-  public func bytes(for photo: Photo) -> Int? {
+  package func bytes(for photo: Photo) -> Int? {
     let byID = StableHash.value(Self.key(rover: photo.rover.name, id: photo.id.description))
     let byProduct = StableHash.value(Self.key(rover: photo.rover.name, id: "product:" + photo.productKey))
     return lock.withLock { (entries[byID] ?? entries[byProduct]).map { Int($0) } }
   }
 
-  public var count: Int { lock.withLock { entries.count } }
+  package var count: Int { lock.withLock { entries.count } }
 
   /// One `write(2)` on the `O_APPEND` descriptor, so lines from two writers never interleave; call under `lock`.
   private func writePending() throws {
@@ -158,7 +158,7 @@ public final class DownloadArchive: @unchecked Sendable {
   }
 
   /// Appends one line.
-  public func record(_ photo: Photo, bytes: Int, path: String) throws {
+  package func record(_ photo: Photo, bytes: Int, path: String) throws {
     // Tabs and newlines would break the line format; a plain map is cheaper than bridging to NSString per photo.
     let clean = { (text: String) -> String in
       text.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" })

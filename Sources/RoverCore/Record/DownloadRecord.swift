@@ -14,21 +14,21 @@ import Foundation
 /// held for the whole run, so two processes sharing a directory take turns instead of both downloading everything.
 /// A damaged record is set aside and started afresh: the files themselves still count (a file in place is never
 /// fetched again), and a sync lists its sols again.
-public final class DownloadRecord: @unchecked Sendable {
+package final class DownloadRecord: @unchecked Sendable {
   /// The file's name in the output directory; a shard of a sync keeps its own (`--shard 3/8`:
   /// `.rover-record.shard-3-of-8.sqlite`), so shards may share a directory on a network file system.
-  public static func fileName(shard: Shard? = nil) -> String {
+  package static func fileName(shard: Shard? = nil) -> String {
     shard.map { ".rover-record.shard-\($0.index)-of-\($0.count).sqlite" } ?? ".rover-record.sqlite"
   }
 
   /// The tab-separated record of earlier versions, imported once and then removed.
   static let legacyName = ".rover-downloads.tsv"
 
-  public let path: String
+  package let path: String
   /// Unreadable lines of an imported legacy record; the caller says so once.
-  public private(set) var skippedLines = 0
+  package private(set) var skippedLines = 0
   /// Set when the file was damaged and has been started afresh; the caller says so once.
-  public private(set) var rebuiltFrom: String?
+  package private(set) var rebuiltFrom: String?
   // @unchecked: the database and statements are only used under `lock`; `descriptor` never changes.
   private let lock = NSLock()
   private let descriptor: Int32
@@ -45,7 +45,8 @@ public final class DownloadRecord: @unchecked Sendable {
   let batch: Int
 
   /// Opens (creating) the record of `outputDirectory` (creating it too) for a run; see `init(directory:)`.
-  public convenience init(outputDirectory: URL, shard: Shard? = nil, onWait: (String) -> Void = { _ in }) async throws {
+  package convenience init(outputDirectory: URL, shard: Shard? = nil, onWait: (String) -> Void = { _ in }) async throws
+  {
     try await self.init(
       directory: try SafeDirectory.root(outputDirectory), name: Self.fileName(shard: shard), onWait: onWait)
   }
@@ -215,13 +216,13 @@ public final class DownloadRecord: @unchecked Sendable {
   static func roverKey(_ photo: Photo) -> String { photo.rover.name.lowercased() }
 
   /// The recorded size of the file at `path` (relative to the output directory).
-  public func bytes(forPath path: String) throws -> Int? {
+  package func bytes(forPath path: String) throws -> Int? {
     try lock.withLock { try statements.bytesAtPath.bind([.text(path)]).firstInteger().map(Int.init) }
   }
 
   /// Whether an earlier run recorded the frame under another id (listed by another service), not under this
   /// photo's own.
-  public func hasFrameUnderAnotherID(_ photo: Photo) throws -> Bool {
+  package func hasFrameUnderAnotherID(_ photo: Photo) throws -> Bool {
     guard hasEarlierRuns else { return false }
     let rover = Self.roverKey(photo)
     return try lock.withLock {
@@ -236,7 +237,7 @@ public final class DownloadRecord: @unchecked Sendable {
   }
 
   /// The highest version recorded of the photo's frame, for rovers whose feeds re-send frames.
-  public func highestVersion(of photo: Photo) throws -> Int? {
+  package func highestVersion(of photo: Photo) throws -> Int? {
     guard let version = photo.frameVersion else { return nil }
     return try lock.withLock {
       try statements.highestVersion.bind([.text(Self.roverKey(photo)), .text(version.frame)]).firstInteger()
@@ -246,7 +247,7 @@ public final class DownloadRecord: @unchecked Sendable {
 
   /// The paths of recorded versions of the photo's frame lower than its own, and forgets them: the caller removes
   /// the files once the higher version is in place.
-  public func removeLowerVersions(than photo: Photo) throws -> [String] {
+  package func removeLowerVersions(than photo: Photo) throws -> [String] {
     guard let version = photo.frameVersion else { return [] }
     return try lock.withLock {
       // Prepared once: a sync of Perseverance asks this for every photo it downloads.
@@ -261,12 +262,12 @@ public final class DownloadRecord: @unchecked Sendable {
     }
   }
 
-  public var count: Int {
+  package var count: Int {
     lock.withLock { Int((try? database.prepare("SELECT count(*) FROM photos").firstInteger()) ?? 0) }
   }
 
   /// Records one photo (committed with the next batch, or at `flush`).
-  public func record(_ photo: Photo, bytes: Int, path: String) throws {
+  package func record(_ photo: Photo, bytes: Int, path: String) throws {
     let version = photo.frameVersion
     do {
       try lock.withLock {
@@ -285,7 +286,7 @@ public final class DownloadRecord: @unchecked Sendable {
   }
 
   /// Commits the photos held back; call when a run ends.
-  public func flush() throws {
+  package func flush() throws {
     do {
       try lock.withLock { try commitPending() }
     } catch let error as SQLiteError {
@@ -303,14 +304,14 @@ public final class DownloadRecord: @unchecked Sendable {
   // MARK: What a sync remembers
 
   /// What a sync knows of one sol.
-  public struct SolState: Sendable, Equatable {
-    public var complete: Bool
-    public var photos: Int
-    public var checkedAt: Date
+  package struct SolState: Sendable, Equatable {
+    package var complete: Bool
+    package var photos: Int
+    package var checkedAt: Date
   }
 
   /// Every sol a sync has looked at for `rover`: a few thousand rows at most, one a sol.
-  public func sols(rover: String) throws -> [Int: SolState] {
+  package func sols(rover: String) throws -> [Int: SolState] {
     try lock.withLock {
       let query = try database.prepare("SELECT sol, complete, photos, checked_at FROM sols WHERE rover = ?")
       query.bind([.text(rover.lowercased())])
@@ -325,7 +326,7 @@ public final class DownloadRecord: @unchecked Sendable {
   }
 
   /// Notes a sol as listed (and complete when every photo of it is in place), committing with what came before.
-  public func setSol(rover: String, sol: Int, _ state: SolState) throws {
+  package func setSol(rover: String, sol: Int, _ state: SolState) throws {
     try lock.withLock {
       try commitPending()
       try database.prepare(
@@ -337,14 +338,14 @@ public final class DownloadRecord: @unchecked Sendable {
     }
   }
 
-  public func setting(_ key: String) throws -> String? {
+  package func setting(_ key: String) throws -> String? {
     try lock.withLock {
       let query = try database.prepare("SELECT value FROM settings WHERE key = ?").bind([.text(key)])
       return try query.step() ? query.text(0) : nil
     }
   }
 
-  public func setSetting(_ key: String, _ value: String) throws {
+  package func setSetting(_ key: String, _ value: String) throws {
     try lock.withLock {
       try commitPending()
       try database.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)")

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// One connection to an SQLite file: the record of an output directory and `watch`'s state, where a plain file

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A failure of SQLite, with its result code (`SQLITE_CORRUPT`, `SQLITE_NOTADB` mean a damaged file).
 struct SQLiteError: Error, CustomStringConvertible {

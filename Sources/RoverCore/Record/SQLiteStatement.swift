@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A prepared statement, reused for every photo: preparing costs more than running.
 final class SQLiteStatement {

@@ -1,10 +1,10 @@
 /// The one bounded task window: at most `width` tasks at once, fed from a source, so memory and connections
 /// depend on the width and never on how many inputs there are.
-public enum BoundedConcurrency {
+package enum BoundedConcurrency {
   /// Runs `work` on every input `next` hands out (nil: no more) and gives each output to `collect` as it
   /// completes. When `collect` returns false, nothing new starts and the running tasks are cancelled; their
   /// outputs are still collected.
-  public static func run<Input: Sendable, Output: Sendable>(
+  package static func run<Input: Sendable, Output: Sendable>(
     next: () async throws -> Input?, width: Int, _ work: @escaping @Sendable (Input) async throws -> Output,
     collect: (Output) throws -> Bool
   ) async throws {
@@ -34,7 +34,7 @@ public enum BoundedConcurrency {
   }
 
   /// `run(next:…)` over a sequence.
-  public static func run<Inputs: Sequence, Output: Sendable>(
+  package static func run<Inputs: Sequence, Output: Sendable>(
     _ inputs: Inputs, width: Int, _ work: @escaping @Sendable (Inputs.Element) async throws -> Output,
     collect: (Output) throws -> Bool
   ) async throws where Inputs.Element: Sendable {
@@ -43,7 +43,7 @@ public enum BoundedConcurrency {
   }
 
   /// `work` over `inputs`, outputs in input order.
-  public static func map<Input: Sendable, Output: Sendable>(
+  package static func map<Input: Sendable, Output: Sendable>(
     _ inputs: [Input], width: Int, _ work: @escaping @Sendable (Input) async throws -> Output
   ) async throws -> [Output] {
     var outputs = [Output?](repeating: nil, count: inputs.count)
@@ -57,7 +57,7 @@ public enum BoundedConcurrency {
   /// `work` over `inputs` with outputs handed to `emit` in input order as soon as each one's predecessors are
   /// done. A task starts only within `width` of the next output due, so what waits for a slow predecessor is
   /// bounded too. `emit` returning false stops the run.
-  public static func ordered<Input: Sendable, Output: Sendable>(
+  package static func ordered<Input: Sendable, Output: Sendable>(
     _ inputs: [Input], width: Int, _ work: @escaping @Sendable (Input) async throws -> Output,
     emit: (Output) async throws -> Bool
   ) async throws {

@@ -24,7 +24,8 @@ struct CachedFetcher: Sendable {
   let events: ClientEventHandler?
 
   init(configuration: ServiceConfiguration, cache: ResponseCache?, cacheMode: CacheMode, events: ClientEventHandler?) {
-    let engine = HTTPEngines.api(timeout: configuration.timeout, maxConnectionsPerHost: configuration.maxConnections)
+    let engine = HTTPEngines.api(
+      configuration.engine, timeout: configuration.timeout, maxConnectionsPerHost: configuration.maxConnections)
     client = HTTPClient(
       engine: engine, retryPolicy: configuration.retryPolicy, redactor: configuration.redactor, events: events)
     self.cache = cacheMode.use == .disabled ? nil : cache

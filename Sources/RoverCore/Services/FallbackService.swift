@@ -4,20 +4,20 @@ import Foundation
 /// answer (cannot connect, 5xx after retries, a rover it should know answered as unknown, an answer that does not
 /// decode, rate limits, a refused key), the next is tried with one warning naming both. A rover's list then
 /// starts at the service that answered, so a range does not retry a dead host for every sol.
-public struct FallbackService: PhotoService {
+package struct FallbackService: PhotoService {
   let clients: [ServicePreset: any PhotoService]
   /// Services with a key configured, tried too (Mars Vista needs one).
   let keyed: Set<ServicePreset>
   let events: ClientEventHandler?
   private let preferred = Locked<[String: Int]>([:])
 
-  public init(clients: [ServicePreset: any PhotoService], keyed: Set<ServicePreset>, events: ClientEventHandler?) {
+  package init(clients: [ServicePreset: any PhotoService], keyed: Set<ServicePreset>, events: ClientEventHandler?) {
     self.clients = clients
     self.keyed = keyed
     self.events = events
   }
 
-  public var serviceName: String { "auto" }
+  package var serviceName: String { "auto" }
 
   /// The rovers `rovers` lists under `auto`, each asked of its own services.
   static let knownRovers = ["curiosity", "perseverance", "spirit", "opportunity", "ingenuity", "insight"]
@@ -77,7 +77,7 @@ public struct FallbackService: PhotoService {
 
   /// Each rover from its own services; a rover no service could answer for is left out with a warning, and only
   /// when none answers at all is that an error.
-  public func rovers() async throws -> [Rover] {
+  package func rovers() async throws -> [Rover] {
     let results = try await BoundedConcurrency.map(Self.knownRovers, width: 4) { name in
       do {
         return Result<Rover, any Error>.success(try await attempt(name) { try await $0.rover(named: name) })
@@ -101,28 +101,28 @@ public struct FallbackService: PhotoService {
     return rovers
   }
 
-  public func rover(named name: String) async throws -> Rover {
+  package func rover(named name: String) async throws -> Rover {
     try await attempt(name) { try await $0.rover(named: name) }
   }
 
-  public func manifest(rover name: String) async throws -> PhotoManifest {
+  package func manifest(rover name: String) async throws -> PhotoManifest {
     try await attempt(name) { try await $0.manifest(rover: name) }
   }
 
-  public func photos(_ query: PhotoQuery) async throws -> [Photo] {
+  package func photos(_ query: PhotoQuery) async throws -> [Photo] {
     try await attempt(query.rover) { try await $0.photos(query) }
   }
 
-  public func sols(rover name: String, range: ClosedRange<Int>?, camera: String?) async throws -> [SolDescription] {
+  package func sols(rover name: String, range: ClosedRange<Int>?, camera: String?) async throws -> [SolDescription] {
     try await attempt(name) { try await $0.sols(rover: name, range: range, camera: camera) }
   }
 
-  public func solIndex(rover name: String, range: ClosedRange<Int>?) async throws -> SolIndex {
+  package func solIndex(rover name: String, range: ClosedRange<Int>?) async throws -> SolIndex {
     try await attempt(name) { try await $0.solIndex(rover: name, range: range) }
   }
 
   /// Numeric ids belong to the API copies; text ids to the raw feeds.
-  public func photo(id: PhotoID) async throws -> Photo {
+  package func photo(id: PhotoID) async throws -> Photo {
     let order: [ServicePreset]
     switch id {
     case .number: order = [.nebulum, .marsvista].filter { $0 != .marsvista || keyed.contains($0) }

@@ -4,13 +4,13 @@ import Foundation
 /// its latest, a date before landing, a camera nobody knows: errors before any listing), asks only for sols that
 /// have photos, several at once (bounded), and hands each sol's photos over in sol order as soon as they are
 /// complete, so memory depends on the window, never on the mission.
-public struct MissionLister: Sendable {
-  public let service: any PhotoService
+package struct MissionLister: Sendable {
+  package let service: any PhotoService
   /// Sols listed at once (each may page concurrently too; the services' hosts see at most their own cap).
-  public var width: Int
-  public var events: ClientEventHandler?
+  package var width: Int
+  package var events: ClientEventHandler?
 
-  public init(service: any PhotoService, width: Int = 4, events: ClientEventHandler? = nil) {
+  package init(service: any PhotoService, width: Int = 4, events: ClientEventHandler? = nil) {
     self.service = service
     self.width = width
     self.events = events
@@ -19,7 +19,7 @@ public struct MissionLister: Sendable {
   /// Calls `body` with each sol's photos in sol order; returns when the range is done, `limit` photos were
   /// handed over, or `body` returned false. `choose`, given the sols that have photos and the latest sol, picks
   /// the ones to list (a sync skips those it finished).
-  public func forEachSol(
+  package func forEachSol(
     _ range: PhotoRange, choosing choose: (([SolIndex.Entry], _ latest: Int?) throws -> [SolIndex.Entry])? = nil,
     _ body: (SolBatch) async throws -> Bool
   ) async throws {

@@ -1,23 +1,23 @@
 /// Turns any `PhotoRequest` into batches of photos, handed over in order as each is complete, and notices what
 /// went missing: a sol listed short of the service's count (a warning, and in the result for `--strict`), an
 /// id the service does not know (the others are still listed; the failures are returned).
-public struct PhotoListing: Sendable {
-  public let service: any PhotoService
-  public var events: ClientEventHandler?
+package struct PhotoListing: Sendable {
+  package let service: any PhotoService
+  package var events: ClientEventHandler?
 
-  public init(service: any PhotoService, events: ClientEventHandler? = nil) {
+  package init(service: any PhotoService, events: ClientEventHandler? = nil) {
     self.service = service
     self.events = events
   }
 
-  public struct Outcome: Sendable {
-    public var shortfalls: [Shortfall] = []
+  package struct Outcome: Sendable {
+    package var shortfalls: [Shortfall] = []
     /// Ids that could not be looked up, with why.
-    public var failedIDs: [(id: PhotoID, error: any Error)] = []
-    public var listed = 0
+    package var failedIDs: [(id: PhotoID, error: any Error)] = []
+    package var listed = 0
   }
 
-  public func forEachBatch(_ request: PhotoRequest, _ body: ([Photo]) async throws -> Void) async throws -> Outcome {
+  package func forEachBatch(_ request: PhotoRequest, _ body: ([Photo]) async throws -> Void) async throws -> Outcome {
     var outcome = Outcome()
     switch request {
     case .query(var query):

@@ -1,6 +1,6 @@
 /// What the commands need from a photo service. Each service (the API copies, NASA's raw feeds) implements it, so
 /// commands never know which one they talk to.
-public protocol PhotoService: Sendable {
+package protocol PhotoService: Sendable {
   /// A short name for messages, e.g. `nebulum`.
   var serviceName: String { get }
   func rovers() async throws -> [Rover]
@@ -16,12 +16,12 @@ public protocol PhotoService: Sendable {
 
 extension PhotoService {
   /// The API copies answer this from the manifest, in one request.
-  public func sols(rover name: String, range: ClosedRange<Int>?, camera: String?) async throws -> [SolDescription] {
+  package func sols(rover name: String, range: ClosedRange<Int>?, camera: String?) async throws -> [SolDescription] {
     try await manifest(rover: name).sols(in: range, camera: camera)
   }
 
   /// From the manifest: only sols with photos, each with its count.
-  public func solIndex(rover name: String, range: ClosedRange<Int>?) async throws -> SolIndex {
+  package func solIndex(rover name: String, range: ClosedRange<Int>?) async throws -> SolIndex {
     let manifest = try await manifest(rover: name)
     let sols = manifest.sols.filter { range?.contains($0.sol) ?? true }
     var cameras = Set((manifest.rover.cameras ?? []).map(\.name))

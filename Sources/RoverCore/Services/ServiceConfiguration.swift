@@ -1,25 +1,28 @@
 import Foundation
 
 /// How to reach one service: all of it is data with production defaults, nothing is a constant in the client.
-public struct ServiceConfiguration: Sendable {
+package struct ServiceConfiguration: Sendable {
   /// The preset name, or `custom` for a `--base-url` that matches no preset.
-  public var name: String
-  public var baseURL: URL
-  public var apiKey: String?
-  public var authentication: Authentication
+  package var name: String
+  package var baseURL: URL
+  package var apiKey: String?
+  package var authentication: Authentication
   /// The `per_page` asked for when fetching all pages.
-  public var maxPerPage: Int
-  public var timeout: TimeInterval
-  public var retryPolicy: RetryPolicy
+  package var maxPerPage: Int
+  package var timeout: TimeInterval
+  package var retryPolicy: RetryPolicy
   /// Requests in flight to the service's host at most, however many sols and pages a listing has going:
   /// several of these services are run by volunteers.
-  public var maxConnections: Int
+  package var maxConnections: Int
+  /// The HTTP engine that carries this service's requests.
+  package var engine: HTTPEngineKind
 
-  public init(
+  package init(
     name: String, baseURL: URL, apiKey: String? = nil, authentication: Authentication = .none,
     maxPerPage: Int = 100, timeout: TimeInterval = 30, retryPolicy: RetryPolicy = RetryPolicy(),
-    maxConnections: Int = 8
+    maxConnections: Int = 8, engine: HTTPEngineKind = .preferred
   ) {
+    self.engine = engine
     self.name = name
     self.baseURL = baseURL
     self.apiKey = apiKey
@@ -31,13 +34,15 @@ public struct ServiceConfiguration: Sendable {
   }
 
   /// A preset's defaults, optionally pointed at another base URL or given a key.
-  public init(preset: ServicePreset, baseURL: URL? = nil, apiKey: String? = nil) {
+  package init(
+    preset: ServicePreset, baseURL: URL? = nil, apiKey: String? = nil, engine: HTTPEngineKind = .preferred
+  ) {
     self.init(
       name: preset.rawValue, baseURL: baseURL ?? preset.defaultBaseURL, apiKey: apiKey ?? preset.defaultAPIKey,
-      authentication: preset.authentication, maxPerPage: preset.maxPerPage)
+      authentication: preset.authentication, maxPerPage: preset.maxPerPage, engine: engine)
   }
 
-  public var redactor: Redactor { Redactor(secrets: [apiKey]) }
+  package var redactor: Redactor { Redactor(secrets: [apiKey]) }
 
   /// Query items that carry the key, for services that take it in the URL.
   var authQueryItems: [URLQueryItem] {

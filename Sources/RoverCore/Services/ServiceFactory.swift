@@ -1,7 +1,7 @@
 /// Settings in, the service they name out: the one place that knows which client serves which preset, and
 /// which live services `auto` tries for each rover.
-public enum ServiceFactory {
-  public static func make(
+package enum ServiceFactory {
+  package static func make(
     _ settings: ConnectionSettings, rawFeedOptions: RawFeedOptions = RawFeedOptions(), events: ClientEventHandler?
   ) -> any PhotoService {
     switch settings.service.value {
@@ -17,7 +17,7 @@ public enum ServiceFactory {
     }
   }
 
-  public static func client(
+  package static func client(
     _ preset: ServicePreset, settings: ConnectionSettings, rawFeedOptions: RawFeedOptions = RawFeedOptions(),
     events: ClientEventHandler?
   ) -> any PhotoService {

@@ -2,14 +2,14 @@ import Foundation
 
 /// `rover services`: asks every service about every rover it serves, all at once with a short timeout and no
 /// retry or cache, and says which answer, how fast, and the newest sol each knows.
-public struct ServiceProbe: Sendable {
-  public struct Result: Sendable, Encodable {
-    public var service: String
-    public var rover: String
-    public var reachable: Bool
-    public var latencyMS: Int?
-    public var maxSol: Int?
-    public var error: String?
+package struct ServiceProbe: Sendable {
+  package struct Result: Sendable, Encodable {
+    package var service: String
+    package var rover: String
+    package var reachable: Bool
+    package var latencyMS: Int?
+    package var maxSol: Int?
+    package var error: String?
 
     enum CodingKeys: String, CodingKey {
       case service, rover, reachable, error
@@ -19,7 +19,7 @@ public struct ServiceProbe: Sendable {
   }
 
   /// The rovers each service has photos of.
-  public static func rovers(of preset: ServicePreset) -> [String] {
+  package static func rovers(of preset: ServicePreset) -> [String] {
     switch preset {
     case .nebulum, .nasa, .marsvista: return ["curiosity", "perseverance", "spirit", "opportunity"]
     case .nasaRaw: return ["curiosity", "perseverance", "ingenuity", "insight"]
@@ -27,14 +27,14 @@ public struct ServiceProbe: Sendable {
     }
   }
 
-  public let settings: ConnectionSettings
-  public var timeout: TimeInterval = 5
+  package let settings: ConnectionSettings
+  package var timeout: TimeInterval = 5
 
-  public init(settings: ConnectionSettings) {
+  package init(settings: ConnectionSettings) {
     self.settings = settings
   }
 
-  public func run() async throws -> [Result] {
+  package func run() async throws -> [Result] {
     var probe = settings
     probe.timeout = min(settings.timeout, timeout)
     probe.retryPolicy = RetryPolicy(maxRetries: 0)

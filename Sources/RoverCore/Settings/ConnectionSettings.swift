@@ -1,43 +1,63 @@
 import Foundation
 
-/// Every connection setting after applying every source once, highest first: flags (after the subcommand name,
-/// then before it), environment, `APIKeys.plist` files, then the preset's defaults. Commands receive this value
-/// and nothing reads the environment after it.
+/// How to reach the photo services: which service (or `auto`, every live service with fallback), where, with
+/// which key, how patiently, and through which response cache and HTTP engine.
+///
+/// Build one from explicit values with ``init(service:baseURL:apiKey:timeout:retryPolicy:cacheDirectory:cacheMode:engine:)``,
+/// or read the standard environment (`ROVER_SERVICE`, `ROVER_BASE_URL`, `ROVER_API_KEY`, `ROVER_HTTP_ENGINE`…)
+/// and `APIKeys.plist` files with ``fromEnvironment(_:currentDirectory:)``, the one call that reads them. Nothing
+/// in the library reads the environment or the working directory otherwise.
 public struct ConnectionSettings: Sendable {
-  public var service: Sourced<ServiceChoice>
+  package var service: Sourced<ServiceChoice>
   /// The chosen preset's base URL (`--base-url`, `ROVER_BASE_URL`, `BaseURL`, or its default); nil under `auto`.
-  public var baseURL: Sourced<URL>?
+  package var baseURL: Sourced<URL>?
   /// The chosen preset's key; never sent anywhere under `auto` (each service has its own key there).
-  public var apiKey: Sourced<String?>
+  package var apiKey: Sourced<String?>
   /// Per-service base URLs from `ROVER_<SERVICE>_URL`, so mirrors and tests can point `auto` anywhere.
-  public var presetURLs: [ServicePreset: Sourced<URL>]
+  package var presetURLs: [ServicePreset: Sourced<URL>]
   /// Per-service keys: `ROVER_MARSVISTA_KEY`, `ROVER_NASA_KEY` (or `NASA_API_KEY`), `MarsVistaKey`/`NASAKey`.
-  public var presetKeys: [ServicePreset: Sourced<String>]
-  public var cacheDirectory: Sourced<URL>
-  public var cacheMaxBytes: Sourced<Int>
+  package var presetKeys: [ServicePreset: Sourced<String>]
+  package var cacheDirectory: Sourced<URL>
+  package var cacheMaxBytes: Sourced<Int>
+  /// Seconds a request may take as a whole (an API answer) or stall (an image) before it fails.
   public var timeout: TimeInterval
+  /// How often, and how patiently, a failed request is tried again.
   public var retryPolicy: RetryPolicy
+  /// How the response cache is used; ``CacheMode/Use/disabled`` when no cache folder was given.
   public var cacheMode: CacheMode
-  public var verbose: Bool
-  public var files: [String]
+  /// The HTTP engine, and where that choice came from.
+  package var engineChoice: Sourced<HTTPEngineKind> = Sourced(.preferred, from: .builtIn)
+  package var verbose: Bool
+  package var files: [String]
   /// Things the user should know about the settings themselves (a key withheld), for the CLI to print.
-  public var warnings: [String] = []
+  package var warnings: [String] = []
 
-  public static let defaultTimeout: TimeInterval = 30
-  public static let defaultRetries = 3
+  package static let defaultTimeout: TimeInterval = 30
+  package static let defaultRetries = 3
 
   /// What the user typed in one place; nil (or false) means "not given".
-  public struct Flags: Sendable {
-    public var service: String?
-    public var baseURL: String?
-    public var apiKey: String?
-    public var timeout: TimeInterval?
-    public var retries: Int?
-    public var verbose = false
-    public var cacheUse: CacheMode.Use?
-    public var maxAge: TimeInterval?
+  package struct Flags: Sendable {
+    package var service: String?
+    package var baseURL: String?
+    package var apiKey: String?
+    package var timeout: TimeInterval?
+    package var retries: Int?
+    package var verbose = false
+    package var cacheUse: CacheMode.Use?
+    package var maxAge: TimeInterval?
+    /// How the caller names these settings in messages (the command: its flags), so the library needs no words
+    /// of the command's own.
+    package var names = Names()
 
-    public init(
+    /// Labels for the settings a caller passes in `Flags`.
+    package struct Names: Sendable {
+      package var service = "service"
+      package var baseURL = "base URL"
+      package var apiKey = "API key"
+      package init() {}
+    }
+
+    package init(
       service: String? = nil, baseURL: String? = nil, apiKey: String? = nil, timeout: TimeInterval? = nil,
       retries: Int? = nil, verbose: Bool = false, cacheUse: CacheMode.Use? = nil, maxAge: TimeInterval? = nil
     ) {
@@ -53,17 +73,17 @@ public struct ConnectionSettings: Sendable {
   }
 
   /// `flags` highest precedence first: a value given after the subcommand name wins over one given before it.
-  public static func resolve(
+  package static func resolve(
     flags: [Flags], environment: [String: String],
-    currentDirectory: String = FileManager.default.currentDirectoryPath
+    currentDirectory: String?
   ) throws -> ConnectionSettings {
     let files = try SettingsFile.candidatePaths(environment: environment, currentDirectory: currentDirectory)
       .compactMap { try SettingsFile.load(path: $0) }
     let lookup = SettingLookup(flags: flags, environment: environment, files: files)
 
-    let baseText = lookup.first(\.baseURL, flagName: "--base-url", env: ["ROVER_BASE_URL"], file: "BaseURL")
+    let baseText = lookup.first(\.baseURL, flagName: \.baseURL, env: ["ROVER_BASE_URL"], file: "BaseURL")
     let service: Sourced<ServiceChoice>
-    if let text = lookup.first(\.service, flagName: "--service", env: ["ROVER_SERVICE"], file: "Service") {
+    if let text = lookup.first(\.service, flagName: \.service, env: ["ROVER_SERVICE"], file: "Service") {
       guard let choice = ServiceChoice(name: text.value) else {
         throw SettingsError.unknownService(name: text.value, source: "\(text.source)", known: ServiceChoice.names)
       }
@@ -85,17 +105,16 @@ public struct ConnectionSettings: Sendable {
         baseURL = Sourced(preset.defaultBaseURL, from: .preset(preset.rawValue))
       }
     } else if let text = baseText {
-      throw SettingsError.invalidBaseURL(
-        text: text.value, source: "\(text.source) (with --service auto, give ROVER_<SERVICE>_URL instead)")
+      throw SettingsError.baseURLNeedsOneService(text: text.value, source: "\(text.source)")
     }
 
     let chosen: ServicePreset? = if case .preset(let preset) = service.value { preset } else { nil }
     let keyEnvironment = chosen == .nasa ? ["ROVER_API_KEY", "NASA_API_KEY"] : ["ROVER_API_KEY"]
     var apiKey: Sourced<String?>
-    if let key = lookup.first(\.apiKey, flagName: "--api-key", env: keyEnvironment, file: "APIKey") {
+    if let key = lookup.first(\.apiKey, flagName: \.apiKey, env: keyEnvironment, file: "APIKey") {
       apiKey = Sourced(key.value, from: key.source)
     } else if let chosen,
-      let own = lookup.first(nil, flagName: "", env: Self.keyVariables(chosen), file: Self.keyFileName(chosen))
+      let own = lookup.first(nil, flagName: nil, env: Self.keyVariables(chosen), file: Self.keyFileName(chosen))
     {
       apiKey = Sourced(own.value, from: own.source)
     } else if let fallback = chosen?.defaultAPIKey {
@@ -108,29 +127,29 @@ public struct ConnectionSettings: Sendable {
     for preset in ServicePreset.allCases {
       presetURLs[preset] = try presetURL(preset, environment: environment)
       presetKeys[preset] = lookup.first(
-        nil, flagName: "", env: Self.keyVariables(preset), file: Self.keyFileName(preset))
+        nil, flagName: nil, env: Self.keyVariables(preset), file: Self.keyFileName(preset))
     }
     var warnings: [String] = []
     // Someone else's checkout must not be able to send the user's key to a host of its choosing: a base URL from
     // the working directory's plist only ever receives a key from that same file.
-    let workingFile = SettingSource.file(currentDirectory + "/" + SettingsFile.name)
-    if let baseURL, baseURL.source == workingFile, apiKey.value != nil, apiKey.source != workingFile,
+    let workingFile = currentDirectory.map { SettingSource.file($0 + "/" + SettingsFile.name) }
+    if let baseURL, let workingFile, baseURL.source == workingFile, apiKey.value != nil, apiKey.source != workingFile,
       apiKey.source != .preset(chosen?.rawValue ?? "")
     {
       warnings.append(
         "not sending the API key from \(apiKey.source) to \(Redactor.redactKeyParameters(baseURL.value.absoluteString)), "
-          + "which comes from \(workingFile); give --base-url to choose that URL yourself")
+          + "which comes from \(workingFile); give the base URL explicitly to use that URL")
       apiKey = Sourced(nil, from: .withheld)
     }
 
     let cacheDirectory: Sourced<URL>
-    if let dir = lookup.first(nil, flagName: "", env: ["ROVER_CACHE_DIR"], file: "CacheDir") {
+    if let dir = lookup.first(nil, flagName: nil, env: ["ROVER_CACHE_DIR"], file: "CacheDir") {
       cacheDirectory = Sourced(URL(fileURLWithPath: (dir.value as NSString).expandingTildeInPath), from: dir.source)
     } else {
       cacheDirectory = Sourced(ResponseCache.defaultDirectory(environment: environment), from: .builtIn)
     }
     let cacheMaxBytes: Sourced<Int>
-    if let size = lookup.first(nil, flagName: "", env: ["ROVER_CACHE_SIZE"], file: "CacheSize") {
+    if let size = lookup.first(nil, flagName: nil, env: ["ROVER_CACHE_SIZE"], file: "CacheSize") {
       guard let bytes = ByteCountText.parse(size.value) else {
         throw SettingsError.invalidCacheSize(text: size.value, source: "\(size.source)")
       }
@@ -142,7 +161,7 @@ public struct ConnectionSettings: Sendable {
     // A tuning knob for slow links, and for the tests, which should not sleep for real backoff delays.
     let baseDelay = environment["ROVER_RETRY_BASE_DELAY"].flatMap(Double.init).map { max(0, $0) } ?? 0.5
     let retries = flags.lazy.compactMap(\.retries).first ?? defaultRetries
-    return ConnectionSettings(
+    var settings = ConnectionSettings(
       service: service, baseURL: baseURL, apiKey: apiKey, presetURLs: presetURLs, presetKeys: presetKeys,
       cacheDirectory: cacheDirectory,
       cacheMaxBytes: cacheMaxBytes, timeout: flags.lazy.compactMap(\.timeout).first ?? defaultTimeout,
@@ -150,6 +169,19 @@ public struct ConnectionSettings: Sendable {
       cacheMode: CacheMode(
         flags.lazy.compactMap(\.cacheUse).first ?? .normal, maxAge: flags.lazy.compactMap(\.maxAge).first),
       verbose: flags.contains { $0.verbose }, files: files.map(\.path), warnings: warnings)
+    settings.engineChoice = try engineChoice(environment)
+    return settings
+  }
+
+  /// `ROVER_HTTP_ENGINE`: `curl` or `urlsession`; unset, the build's preferred engine.
+  static func engineChoice(_ environment: [String: String]) throws -> Sourced<HTTPEngineKind> {
+    let name = "ROVER_HTTP_ENGINE"
+    guard let text = environment[name], !text.isEmpty else { return Sourced(.preferred, from: .builtIn) }
+    guard let kind = HTTPEngineKind(rawValue: text.lowercased()), kind.isAvailable else {
+      let known = HTTPEngineKind.allCases.filter(\.isAvailable).map(\.rawValue)
+      throw SettingsError.unknownEngine(name: text, source: "environment \(name)", known: known)
+    }
+    return Sourced(kind, from: .environment(name))
   }
 
   /// The base URL must be absolute http(s); anything else is a typo we can name before any request.
@@ -187,18 +219,19 @@ public struct ConnectionSettings: Sendable {
 
   /// How to reach one service: the chosen one with its own URL and key, any other (under `auto`) with its
   /// per-service URL and key, or its defaults.
-  public func configuration(for preset: ServicePreset) -> ServiceConfiguration {
+  package func configuration(for preset: ServicePreset) -> ServiceConfiguration {
     let isChosen = service.value == .preset(preset)
     let url = isChosen ? baseURL?.value : presetURLs[preset]?.value
     let key = isChosen ? apiKey.value : (presetKeys[preset]?.value ?? preset.defaultAPIKey)
     var configuration = ServiceConfiguration(preset: preset, baseURL: url, apiKey: key)
     configuration.timeout = timeout
     configuration.retryPolicy = retryPolicy
+    configuration.engine = engine
     return configuration
   }
 
   /// Where each service would be reached and with which key's source, for `rover config` and `rover services`.
-  public func route(for preset: ServicePreset) -> (url: Sourced<URL>, key: SettingSource?) {
+  package func route(for preset: ServicePreset) -> (url: Sourced<URL>, key: SettingSource?) {
     if service.value == .preset(preset), let baseURL {
       return (baseURL, apiKey.value == nil ? nil : apiKey.source)
     }
@@ -207,7 +240,7 @@ public struct ConnectionSettings: Sendable {
     return (url, key)
   }
 
-  public var responseCache: ResponseCache {
+  package var responseCache: ResponseCache {
     ResponseCache(directory: cacheDirectory.value, maxBytes: cacheMaxBytes.value)
   }
 }
@@ -219,10 +252,13 @@ struct SettingLookup {
   let files: [SettingsFile]
 
   func first(
-    _ flag: KeyPath<ConnectionSettings.Flags, String?>?, flagName: String, env names: [String], file key: String
+    _ flag: KeyPath<ConnectionSettings.Flags, String?>?, flagName: KeyPath<ConnectionSettings.Flags.Names, String>?,
+    env names: [String], file key: String
   ) -> Sourced<String>? {
-    if let flag, let value = flags.lazy.compactMap({ $0[keyPath: flag] }).first(where: { !$0.isEmpty }) {
-      return Sourced(value, from: .flag(flagName))
+    if let flag, let given = flags.first(where: { $0[keyPath: flag]?.isEmpty == false }),
+      let value = given[keyPath: flag]
+    {
+      return Sourced(value, from: .flag(flagName.map { given.names[keyPath: $0] } ?? ""))
     }
     for name in names {
       if let value = environment[name], !value.isEmpty { return Sourced(value, from: .environment(name)) }

@@ -1,24 +1,41 @@
 import Foundation
 
-/// A setting that cannot work, found before any request; each names the value and where it came from.
+/// A setting that cannot work, found before any request; each case names the value and where it came from
+/// (`environment ROVER_SERVICE`, `file /home/me/.config/rover/APIKeys.plist`), never the value of a key.
 public enum SettingsError: Error, Equatable, Sendable {
+  /// A service name that is neither `auto` nor a preset; `known` lists the names that work.
   case unknownService(name: String, source: String, known: [String])
+  /// A base URL that is not absolute http(s) with a host.
   case invalidBaseURL(text: String, source: String)
+  /// A base URL given while the service is `auto`, where each service needs its own.
+  case baseURLNeedsOneService(text: String, source: String)
+  /// A cache size that is not a byte count such as `200MB`.
   case invalidCacheSize(text: String, source: String)
+  /// An HTTP engine name this build does not have; `known` lists those it has.
+  case unknownEngine(name: String, source: String, known: [String])
+  /// A settings file that exists but cannot be read.
   case unreadableFile(path: String)
+  /// A settings file that is not a property list.
   case invalidPropertyList(path: String)
+  /// A settings file whose top level is not a dictionary.
   case notADictionary(path: String)
 }
 
 extension SettingsError: LocalizedError {
+  /// One lowercase clause naming the bad value and its source.
   public var errorDescription: String? {
     switch self {
     case .unknownService(let name, let source, let known):
       return "unknown service '\(name)' from \(source) (choose one of: \(known.joined(separator: ", ")))"
     case .invalidBaseURL(let text, let source):
       return "invalid base URL '\(Redactor.redactKeyParameters(text))' from \(source) (expected http:// or https://)"
+    case .baseURLNeedsOneService(let text, let source):
+      return "a base URL ('\(Redactor.redactKeyParameters(text))' from \(source)) needs one service, not auto; "
+        + "point a service at it with ROVER_<SERVICE>_URL instead"
     case .invalidCacheSize(let text, let source):
       return "invalid cache size '\(text)' from \(source) (expected e.g. 200MB)"
+    case .unknownEngine(let name, let source, let known):
+      return "unknown HTTP engine '\(name)' from \(source) (choose one of: \(known.joined(separator: ", ")))"
     case .unreadableFile(let path):
       return "cannot read \(path)"
     case .invalidPropertyList(let path):

@@ -1,14 +1,14 @@
 import Foundation
 
 /// An `APIKeys.plist`: `APIKey`, and optionally `BaseURL`, `Service` and the cache settings.
-public struct SettingsFile: Sendable {
-  public static let name = "APIKeys.plist"
+package struct SettingsFile: Sendable {
+  package static let name = "APIKeys.plist"
 
-  public var path: String
-  public var values: [String: String]
+  package var path: String
+  package var values: [String: String]
 
   /// Reads the file if it exists; a file that exists but cannot be read is an error worth reporting.
-  public static func load(path: String) throws -> SettingsFile? {
+  package static func load(path: String) throws -> SettingsFile? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw SettingsError.unreadableFile(path: path)
@@ -34,10 +34,10 @@ public struct SettingsFile: Sendable {
   }
 
   /// The files consulted, highest precedence first: the working directory, then the user's config directory.
-  public static func candidatePaths(environment: [String: String], currentDirectory: String) -> [String] {
+  package static func candidatePaths(environment: [String: String], currentDirectory: String?) -> [String] {
     let configHome =
       environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
       ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
-    return [currentDirectory + "/" + name, configHome + "/rover/" + name]
+    return (currentDirectory.map { [$0 + "/" + name] } ?? []) + [configHome + "/rover/" + name]
   }
 }

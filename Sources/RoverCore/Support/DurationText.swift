@@ -1,8 +1,8 @@
 import Foundation
 
 /// Durations as people type them: `90s`, `10m`, `2h`, `7d`, `1w`, or plain seconds.
-public enum DurationText {
-  public static func parse(_ text: String) -> TimeInterval? {
+package enum DurationText {
+  package static func parse(_ text: String) -> TimeInterval? {
     let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
     guard let unit = trimmed.last else { return nil }
     let multipliers: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
@@ -13,7 +13,7 @@ public enum DurationText {
     return nil
   }
 
-  public static func describe(_ seconds: TimeInterval) -> String {
+  package static func describe(_ seconds: TimeInterval) -> String {
     switch seconds {
     case ..<120: return "\(Int(seconds))s"
     case ..<7_200: return "\(Int(seconds / 60))m"
@@ -24,8 +24,8 @@ public enum DurationText {
 }
 
 /// Sizes as people type them: `200MB`, `1.5GB`, `500k`, or plain bytes.
-public enum ByteCountText {
-  public static func parse(_ text: String) -> Int? {
+package enum ByteCountText {
+  package static func parse(_ text: String) -> Int? {
     let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "ib", with: "b")
     let units: [(String, Double)] = [
       ("gb", 1e9), ("mb", 1e6), ("kb", 1e3), ("g", 1e9), ("m", 1e6), ("k", 1e3), ("b", 1),

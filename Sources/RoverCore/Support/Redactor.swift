@@ -1,16 +1,16 @@
 import Foundation
 
 /// Removes secrets from anything a user might see: URLs, error messages, logs.
-public struct Redactor: Sendable {
-  public static let placeholder = "REDACTED"
+package struct Redactor: Sendable {
+  package static let placeholder = "REDACTED"
   private let secrets: [String]
 
-  public init(secrets: [String?]) {
+  package init(secrets: [String?]) {
     // Longest first, so a key that contains another key is hidden whole.
     self.secrets = secrets.compactMap { $0 }.filter { $0.count >= 3 }.sorted { $0.count > $1.count }
   }
 
-  public func redact(_ text: String) -> String {
+  package func redact(_ text: String) -> String {
     var result = text
     for secret in secrets {
       result = result.replacingOccurrences(of: secret, with: Redactor.placeholder)
@@ -21,10 +21,10 @@ public struct Redactor: Sendable {
     return Redactor.redactKeyParameters(result)
   }
 
-  public func redact(_ url: URL) -> String { redact(url.absoluteString) }
+  package func redact(_ url: URL) -> String { redact(url.absoluteString) }
 
   /// Hides any `api_key=` value even when the key is not known to us (a user pasting a URL into `--base-url`).
-  public static func redactKeyParameters(_ text: String) -> String {
+  package static func redactKeyParameters(_ text: String) -> String {
     guard text.contains("api_key=") else { return text }
     var output = ""
     var remainder = Substring(text)

@@ -1,4 +1,4 @@
 /// The version sent in `User-Agent` and printed by `rover --version`.
-public enum RoverVersion {
-  public static let current = "0.1.0"
+package enum RoverVersion {
+  package static let current = "0.1.0"
 }

@@ -7,15 +7,15 @@ import Foundation
 /// `watch --exec CMD`: the command is split into words once, by shell rules, when rover starts; each new photo's
 /// values are put into the placeholders inside each word, and the program runs without a shell. So nothing a
 /// server sends is ever read as shell syntax: a camera called `$(rm -rf ~)` is one argument, as written.
-public struct ExecCommand: Sendable {
-  public static let placeholders = ["id", "rover", "sol", "camera", "earth_date", "url", "path"]
+package struct ExecCommand: Sendable {
+  package static let placeholders = ["id", "rover", "sol", "camera", "earth_date", "url", "path"]
 
-  public let words: [String]
+  package let words: [String]
 
   /// Splits `text` like a POSIX shell would split a simple command: blanks separate words, `'…'` is literal,
   /// `"…"` is literal but for `\"`, `\\`, `\$` and `` \` ``, and a backslash outside quotes escapes the next
   /// character. Anything else a shell would do (`$VAR`, `;`, `|`, globs) is not done: those are plain characters.
-  public init(_ text: String) throws {
+  package init(_ text: String) throws {
     var words: [String] = []
     var word = ""
     var inWord = false
@@ -68,7 +68,7 @@ public struct ExecCommand: Sendable {
   }
 
   /// The words with one photo's values in their placeholders.
-  public func arguments(for photo: Photo, path: String?) -> [String] {
+  package func arguments(for photo: Photo, path: String?) -> [String] {
     let values: [String: String] = [
       "id": photo.id.description, "rover": photo.rover.name.lowercased(), "sol": String(photo.sol),
       "camera": photo.camera.name, "earth_date": photo.earthDate.description, "url": photo.imageSource,
@@ -84,7 +84,7 @@ public struct ExecCommand: Sendable {
   /// Runs the program and waits for it; returns its exit status (128 + the signal if one ended it). Its stdout
   /// goes to rover's stderr, so rover's stdout stays JSON Lines; its stdin is /dev/null. Signals rover blocks on
   /// its own threads are unblocked for it.
-  public func run(for photo: Photo, path: String?) async throws -> Int32 {
+  package func run(for photo: Photo, path: String?) async throws -> Int32 {
     let arguments = arguments(for: photo, path: path)
     let pid = try Self.spawn(arguments)
     return await withCheckedContinuation { continuation in

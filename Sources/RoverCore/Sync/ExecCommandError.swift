@@ -1,12 +1,12 @@
 import Foundation
 
 /// A `--exec` command that cannot be split into words or run.
-public enum ExecCommandError: Error, LocalizedError, Equatable {
+package enum ExecCommandError: Error, LocalizedError, Equatable {
   case unbalanced(String)
   case empty
   case cannotRun(program: String, reason: String)
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .unbalanced(let quote): return "--exec: a \(quote) quote is not closed"
     case .empty: return "--exec: the command is empty"

@@ -4,18 +4,18 @@ import Foundation
 /// look-back window of recent sols (where NASA's feeds publish late frames), downloads what is missing, and notes
 /// each sol as finished in the directory's record once every one of its photos is in place. A run killed part-way
 /// leaves its unfinished sols unfinished, so the next run continues there; what it had downloaded is skipped.
-public struct MissionSync: Sendable {
-  public let service: any PhotoService
+package struct MissionSync: Sendable {
+  package let service: any PhotoService
   /// Recent sols listed again on every run, finished or not.
-  public var lookback: Int
-  public var shard: Shard?
+  package var lookback: Int
+  package var shard: Shard?
   /// Keep every version of a re-sent frame rather than only the highest.
-  public var allVersions = false
-  public var events: ClientEventHandler?
+  package var allVersions = false
+  package var events: ClientEventHandler?
   /// Sols listed at once.
-  public var width = 4
+  package var width = 4
 
-  public init(service: any PhotoService, lookback: Int = 7, shard: Shard? = nil, events: ClientEventHandler? = nil) {
+  package init(service: any PhotoService, lookback: Int = 7, shard: Shard? = nil, events: ClientEventHandler? = nil) {
     self.service = service
     self.lookback = max(0, lookback)
     self.shard = shard
@@ -54,7 +54,7 @@ public struct MissionSync: Sendable {
   }
 
   /// Lists and downloads; `events` sees every download event, as a plain `fetch-image` run would.
-  public func run(
+  package func run(
     _ range: PhotoRange, record: DownloadRecord, options: DownloadOptions,
     events: @escaping @Sendable (DownloadEvent) -> Void = { _ in }
   ) async throws -> SyncSummary {
@@ -98,7 +98,7 @@ public struct MissionSync: Sendable {
 
   /// The photos a run would fetch (`--dry-run`, `--format urls`): those of the chosen sols whose file is not in
   /// place; the sols themselves are not marked.
-  public func forEachMissing(
+  package func forEachMissing(
     _ range: PhotoRange, record: DownloadRecord, template: NameTemplate, outputDirectory: URL,
     _ body: ([Photo]) async throws -> Void
   ) async throws -> SyncSummary {

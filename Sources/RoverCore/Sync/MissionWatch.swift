@@ -2,15 +2,15 @@ import Foundation
 
 /// One poll of a rover for `watch`: the latest sol and the look-back window before it, listed afresh, keeping the
 /// photos not printed before.
-public struct MissionWatch: Sendable {
-  public let service: any PhotoService
-  public var rover: String
-  public var cameras: [String]
+package struct MissionWatch: Sendable {
+  package let service: any PhotoService
+  package var rover: String
+  package var cameras: [String]
   /// Sols before the latest also polled, where late frames appear.
-  public var lookback: Int
-  public var events: ClientEventHandler?
+  package var lookback: Int
+  package var events: ClientEventHandler?
 
-  public init(service: any PhotoService, rover: String, cameras: [String] = [], lookback: Int = 2) {
+  package init(service: any PhotoService, rover: String, cameras: [String] = [], lookback: Int = 2) {
     self.service = service
     self.rover = rover
     self.cameras = cameras
@@ -18,7 +18,7 @@ public struct MissionWatch: Sendable {
   }
 
   /// The new photos, in sol order; they are not marked as seen (the caller does once it has printed them).
-  public func poll(_ state: WatchState) async throws -> [Photo] {
+  package func poll(_ state: WatchState) async throws -> [Photo] {
     let range = PhotoRange(rover: rover, days: .sols(lower: 0, upper: nil), cameras: cameras)
     var new: [Photo] = []
     let lookback = self.lookback
@@ -37,7 +37,7 @@ public struct MissionWatch: Sendable {
 
   /// How long to wait after `failures` failed polls in a row: doubling from 30 s (or the interval, if shorter) up
   /// to an hour, never less than the server's `Retry-After`.
-  public static func backoff(failures: Int, interval: TimeInterval, retryAfter: TimeInterval?) -> TimeInterval {
+  package static func backoff(failures: Int, interval: TimeInterval, retryAfter: TimeInterval?) -> TimeInterval {
     let base = min(30, interval)
     let doubled = base * pow(2, Double(max(0, failures - 1)))
     return max(min(doubled, 3600), retryAfter ?? 0)

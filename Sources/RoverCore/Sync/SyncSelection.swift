@@ -2,15 +2,15 @@ import Foundation
 
 /// What a sync mirrors, as the user wrote it, remembered in the output directory's record so that a later `sync`
 /// without flags does the same again.
-public struct SyncSelection: Codable, Sendable, Equatable, CustomStringConvertible {
-  public var rover: String
+package struct SyncSelection: Codable, Sendable, Equatable, CustomStringConvertible {
+  package var rover: String
   /// `--sol` as given (`1000..`, `1000..1100`); nil with `earthDate`, and when neither was given: every sol.
-  public var sol: String?
-  public var earthDate: String?
-  public var cameras: [String]
-  public var name: String
+  package var sol: String?
+  package var earthDate: String?
+  package var cameras: [String]
+  package var name: String
 
-  public init(rover: String, sol: String?, earthDate: String?, cameras: [String], name: String) {
+  package init(rover: String, sol: String?, earthDate: String?, cameras: [String], name: String) {
     self.rover = rover.lowercased()
     self.sol = sol
     self.earthDate = earthDate
@@ -20,7 +20,7 @@ public struct SyncSelection: Codable, Sendable, Equatable, CustomStringConvertib
 
   static let settingKey = "sync.selection"
 
-  public var description: String {
+  package var description: String {
     var parts = [rover]
     if let sol { parts.append("--sol \(sol)") }
     if let earthDate { parts.append("--earth-date \(earthDate)") }
@@ -30,12 +30,12 @@ public struct SyncSelection: Codable, Sendable, Equatable, CustomStringConvertib
   }
 
   /// The selection remembered in `record`, if any (one that cannot be read counts as none).
-  public static func remembered(in record: DownloadRecord) -> SyncSelection? {
+  package static func remembered(in record: DownloadRecord) -> SyncSelection? {
     guard let text = try? record.setting(settingKey) else { return nil }
     return try? JSONDecoder().decode(SyncSelection.self, from: Data(text.utf8))
   }
 
-  public func remember(in record: DownloadRecord) throws {
+  package func remember(in record: DownloadRecord) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     try record.setSetting(Self.settingKey, String(decoding: try encoder.encode(self), as: UTF8.self))

@@ -7,8 +7,8 @@ import Foundation
 /// What a `watch` has printed, so a restart does not repeat anything: one SQLite file per rover, service and
 /// selection under `$XDG_STATE_HOME/rover/`, locked for the watch's life (a second watch of the same selection
 /// waits rather than printing everything twice).
-public final class WatchState: @unchecked Sendable {
-  public let path: String
+package final class WatchState: @unchecked Sendable {
+  package let path: String
   // @unchecked: the database and statements are only used under `lock`; `descriptor` never changes.
   private let lock = NSLock()
   private let descriptor: Int32
@@ -17,7 +17,7 @@ public final class WatchState: @unchecked Sendable {
   private let insert: SQLiteStatement
 
   /// The state directory: `$XDG_STATE_HOME/rover`, or `~/.local/state/rover`.
-  public static func directory(environment: [String: String]) -> URL {
+  package static func directory(environment: [String: String]) -> URL {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
       return URL(fileURLWithPath: state).appendingPathComponent("rover")
     }
@@ -26,13 +26,13 @@ public final class WatchState: @unchecked Sendable {
   }
 
   /// The file for one selection: named by a hash of it, so any rover, service and camera list maps to one name.
-  public static func fileName(rover: String, service: String, cameras: [String]) -> String {
+  package static func fileName(rover: String, service: String, cameras: [String]) -> String {
     let key = [rover.lowercased(), service, cameras.map { $0.uppercased() }.sorted().joined(separator: ",")]
       .joined(separator: "|")
     return "watch-\(rover.lowercased())-" + String(StableHash.value(key), radix: 16) + ".sqlite"
   }
 
-  public init(directory: URL, name: String, onWait: (String) -> Void = { _ in }) async throws {
+  package init(directory: URL, name: String, onWait: (String) -> Void = { _ in }) async throws {
     let folder = try SafeDirectory.root(directory)
     path = folder.path + "/" + name
     var descriptor = try await DownloadRecord.openLocked(folder, name: name, path: path, mode: 0o600, onWait: onWait)
@@ -83,12 +83,12 @@ public final class WatchState: @unchecked Sendable {
   /// A photo is the same photo whichever id a service gives it: its frame.
   static func key(_ photo: Photo) -> String { photo.rover.name.lowercased() + "\t" + photo.productKey }
 
-  public func isNew(_ photo: Photo) throws -> Bool {
+  package func isNew(_ photo: Photo) throws -> Bool {
     try lock.withLock { try seen.bind([.text(Self.key(photo))]).firstInteger() == nil }
   }
 
   /// Remembers photos as printed, all or none.
-  public func markSeen(_ photos: [Photo]) throws {
+  package func markSeen(_ photos: [Photo]) throws {
     guard !photos.isEmpty else { return }
     do {
       try lock.withLock {

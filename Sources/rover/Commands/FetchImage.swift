@@ -96,7 +96,8 @@ extension RoverCommand {
       var options = DownloadOptions(
         outputDirectory: URL(fileURLWithPath: outputDirectory), template: template, jobs: jobs,
         retryPolicy: settings.retryPolicy, timeout: settings.timeout, force: force,
-        archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata)
+        archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata, keepsRecord: true,
+        engine: settings.engine)
       options.reportsBytes = progress.enabled
       let downloader = Downloader(options: options) { event in
         if case .finished(let result) = event { report.finished(result, progress: progress) }

@@ -135,7 +135,8 @@ extension RoverCommand {
       let progress = ProgressBar()
       var options = DownloadOptions(
         outputDirectory: output, template: template, jobs: jobs, retryPolicy: settings.retryPolicy,
-        timeout: settings.timeout, archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata)
+        timeout: settings.timeout, archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata,
+        keepsRecord: true, engine: settings.engine)
       options.reportsBytes = progress.enabled
       let summary = try await sync.run(range, record: record, options: options) { event in
         if case .finished(let result) = event { report.finished(result, progress: progress) }

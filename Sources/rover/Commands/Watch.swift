@@ -145,7 +145,8 @@ extension RoverCommand {
         let report = DownloadReport(format: nil, outputDirectory: output)
         let options = DownloadOptions(
           outputDirectory: output, template: try NameTemplate(name ?? NameTemplate.defaultPattern), jobs: jobs,
-          retryPolicy: settings.retryPolicy, timeout: settings.timeout, writeMetadata: metadata)
+          retryPolicy: settings.retryPolicy, timeout: settings.timeout, writeMetadata: metadata,
+          keepsRecord: true, engine: settings.engine)
         let done = Locked<[PhotoID: String]>([:])
         // Only its one-line messages: the progress bar would fight the JSON Lines on a terminal.
         let messages = ProgressBar()

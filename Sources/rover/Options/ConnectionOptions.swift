@@ -58,8 +58,12 @@ struct ConnectionOptions: ParsableArguments {
   /// What was typed here, for `ConnectionSettings.resolve`, which weighs it against the other places.
   var flags: ConnectionSettings.Flags {
     let use: CacheMode.Use? = offline ? .offline : refresh ? .refresh : noCache ? .disabled : nil
-    return ConnectionSettings.Flags(
+    var flags = ConnectionSettings.Flags(
       service: service, baseURL: baseURL, apiKey: apiKey, timeout: timeout, retries: retries, verbose: verbose,
       cacheUse: use, maxAge: maxAge.flatMap(DurationText.parse))
+    flags.names.service = "--service"
+    flags.names.baseURL = "--base-url"
+    flags.names.apiKey = "--api-key"
+    return flags
   }
 }

@@ -12,7 +12,8 @@ extension ServiceCommand {
   /// Flags after the subcommand name win over those before it.
   func settings() throws -> ConnectionSettings {
     let settings = try ConnectionSettings.resolve(
-      flags: [connection.flags, root.connection.flags], environment: ProcessInfo.processInfo.environment)
+      flags: [connection.flags, root.connection.flags], environment: ProcessInfo.processInfo.environment,
+      currentDirectory: FileManager.default.currentDirectoryPath)
     for warning in settings.warnings { StandardError.line("rover: warning: \(warning)") }
     return settings
   }

@@ -28,6 +28,8 @@ struct ConfigReport: Encodable {
   var services: [Route]
   var cacheDirectory: Entry
   var cacheSize: Entry
+  /// The HTTP engine: `curl` or `urlsession`, and why (`ROVER_HTTP_ENGINE`, or this build's default).
+  var httpEngine: Entry
   var files: [String]
 
   enum CodingKeys: String, CodingKey {
@@ -36,6 +38,7 @@ struct ConfigReport: Encodable {
     case apiKey = "api_key"
     case cacheDirectory = "cache_dir"
     case cacheSize = "cache_size"
+    case httpEngine = "http_engine"
   }
 
   init(_ settings: ConnectionSettings) {
@@ -56,7 +59,15 @@ struct ConfigReport: Encodable {
     cacheDirectory = Entry(
       value: settings.cacheDirectory.value.path, source: settings.cacheDirectory.source.description)
     cacheSize = Entry(value: String(settings.cacheMaxBytes.value), source: settings.cacheMaxBytes.source.description)
+    let engine = settings.engineChoice
+    httpEngine = Entry(
+      value: engine.value.rawValue,
+      source: engine.source == .builtIn ? "default: \(Self.why(engine.value))" : engine.source.description)
     files = settings.files
+  }
+
+  private static func why(_ engine: HTTPEngineKind) -> String {
+    engine == .curl ? "libcurl, the fastest here" : "this build has no libcurl"
   }
 
   var text: String {
@@ -72,6 +83,7 @@ struct ConfigReport: Encodable {
     pairs += [
       ("cache dir", "\(cacheDirectory.value ?? "-")  (\(cacheDirectory.source))"),
       ("cache size", "\(cacheSize.value ?? "-") bytes  (\(cacheSize.source))"),
+      ("http engine", "\(httpEngine.value ?? "-")  (\(httpEngine.source))"),
       ("files", files.isEmpty ? "none found" : files.joined(separator: ", ")),
     ]
     return TableRenderer.keyValues(pairs)

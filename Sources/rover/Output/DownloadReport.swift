@@ -44,7 +44,7 @@ struct DownloadReport: Sendable {
       record.bytes = bytes
     case .skipped(let reason):
       record.status = "skipped"
-      record.reason = reason
+      record.reason = reason.rawValue
     case .failed(let error):
       record.status = "failed"
       record.error = error.errorDescription

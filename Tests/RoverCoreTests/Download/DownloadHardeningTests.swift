@@ -32,7 +32,7 @@ import Testing
     let warnings = Locked<[String]>([])
     let options = DownloadOptions(
       outputDirectory: directory, template: try NameTemplate(template), jobs: 4,
-      retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.01), archive: archive)
+      retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.01), archive: archive, keepsRecord: true, engine: .testing)
     let summary = try await Downloader(options: options) { event in
       if case .finished(let result) = event { results.withLock { $0.append(result) } }
       if case .warning(let text) = event { warnings.withLock { $0.append(text) } }

@@ -27,7 +27,8 @@ import Testing
     let directory = try temporaryDirectory()
     let events = Locked<[DownloadResult]>([])
     let downloader = Downloader(
-      options: DownloadOptions(outputDirectory: directory, template: try NameTemplate(), jobs: 16)
+      options: DownloadOptions(
+        outputDirectory: directory, template: try NameTemplate(), jobs: 16, keepsRecord: true, engine: .testing)
     ) { event in
       if case .finished(let result) = event { events.withLock { $0.append(result) } }
     }
@@ -48,7 +49,8 @@ import Testing
     let url = api.server.url("/images/mine.jpg")
     let directory = try temporaryDirectory()
     let downloader = Downloader(
-      options: DownloadOptions(outputDirectory: directory, template: try NameTemplate(), jobs: 2))
+      options: DownloadOptions(
+        outputDirectory: directory, template: try NameTemplate(), jobs: 2, keepsRecord: true, engine: .testing))
     let other = SharedTransfer(url: api.server.url("/images/other.jpg").absoluteString)
     other.finish(.failure(DownloadError.invalidURL("planted")))
     downloader.inFlight.insert(other, forKey: StableHash.value(url.absoluteString))
@@ -65,7 +67,8 @@ import Testing
     let photos = (0..<30).map { photo($0, api.server.url("/images/p\($0).jpg")) }
     let downloader = Downloader(
       options: DownloadOptions(
-        outputDirectory: try temporaryDirectory(), template: try NameTemplate(), jobs: 5))
+        outputDirectory: try temporaryDirectory(), template: try NameTemplate(), jobs: 5, keepsRecord: true,
+        engine: .testing))
     let summary = try await downloader.run(photos)
     #expect(summary.downloaded == 30)
     #expect(api.server.maxConcurrentRequests <= 5)
@@ -81,7 +84,8 @@ import Testing
     let directory = try temporaryDirectory()
     let photos = (0..<4).map { photo($0, server.url("/slow/\($0).jpg")) }
     let downloader = Downloader(
-      options: DownloadOptions(outputDirectory: directory, template: try NameTemplate(), jobs: 4))
+      options: DownloadOptions(
+        outputDirectory: directory, template: try NameTemplate(), jobs: 4, keepsRecord: true, engine: .testing))
     let run = Task { try await downloader.run(photos) }
     try await Task.sleep(nanoseconds: 400_000_000)
     run.cancel()
@@ -105,7 +109,7 @@ import Testing
     let downloader = Downloader(
       options: DownloadOptions(
         outputDirectory: try temporaryDirectory(), template: try NameTemplate(),
-        retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.01))
+        retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.01), keepsRecord: true, engine: .testing)
     ) { event in
       if case .finished(let result) = event, case .number(let id) = result.photo.id {
         results.withLock { $0[id] = result.outcome }

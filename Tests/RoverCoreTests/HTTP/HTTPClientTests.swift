@@ -10,7 +10,7 @@ import Testing
 
   /// The engine answers go through and the one images go through (on Linux the same kind, set up differently).
   static func engines() -> [any HTTPEngine] {
-    [HTTPEngines.api(timeout: 60), HTTPEngines.files(timeout: 5, jobs: 4)]
+    [HTTPEngines.api(.testing, timeout: 60), HTTPEngines.files(.testing, timeout: 5, jobs: 4)]
   }
 
   /// Accepts 2xx, retries 5xx, fails the rest: the shape every real classifier has.
@@ -44,7 +44,7 @@ import Testing
     let server = try TestHTTPServer { _ in .json("{}", status: 500) }
     defer { server.stop() }
     let client = HTTPClient(
-      engine: HTTPEngines.api(timeout: 60), retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0))
+      engine: HTTPEngines.api(.testing, timeout: 60), retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0))
     await #expect(throws: ServiceError.serverError(status: 500, url: "")) {
       try await client.send(HTTPRequest(url: server.url("/x")), classify: Self.classify)
     }
@@ -60,7 +60,7 @@ import Testing
       } == 1 ? TestResponse.json("{}", status: 429).adding("Retry-After", "1") : .json("{}")
     }
     defer { server.stop() }
-    let client = HTTPClient(engine: HTTPEngines.api(timeout: 60), retryPolicy: Self.fast)
+    let client = HTTPClient(engine: HTTPEngines.api(.testing, timeout: 60), retryPolicy: Self.fast)
     _ = try await client.send(HTTPRequest(url: server.url("/x"))) { response in
       response.status == 429
         ? .retry(ServiceError.rateLimited(retryAfter: 1, message: ""), retryAfter: response.retryAfter) : .accept
@@ -90,7 +90,7 @@ import Testing
   @Test func endlessRedirectsStopAtTheLimit() async throws {
     let server = try TestHTTPServer { request in .redirect(to: request.path + "x") }
     defer { server.stop() }
-    let client = HTTPClient(engine: HTTPEngines.api(timeout: 60), retryPolicy: Self.fast)
+    let client = HTTPClient(engine: HTTPEngines.api(.testing, timeout: 60), retryPolicy: Self.fast)
     await #expect(throws: HTTPError.tooManyRedirects(url: server.url("/r").absoluteString)) {
       try await client.send(HTTPRequest(url: server.url("/r")), classify: Self.classify)
     }
@@ -100,7 +100,7 @@ import Testing
   @Test func redirectToAFileURLFailsAtOnceWithoutRetry() async throws {
     let server = try TestHTTPServer { _ in .redirect(to: "file:///etc/passwd") }
     defer { server.stop() }
-    let client = HTTPClient(engine: HTTPEngines.api(timeout: 60), retryPolicy: Self.fast)
+    let client = HTTPClient(engine: HTTPEngines.api(.testing, timeout: 60), retryPolicy: Self.fast)
     await #expect(throws: HTTPError.self) {
       try await client.send(HTTPRequest(url: server.url("/r")), classify: Self.classify)
     }
@@ -111,7 +111,7 @@ import Testing
     // Port 9 (discard) has no listener here: a refused connection, at once.
     let url = try #require(URL(string: "http://127.0.0.1:9/gone"))
     let client = HTTPClient(
-      engine: HTTPEngines.api(timeout: 60), retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0))
+      engine: HTTPEngines.api(.testing, timeout: 60), retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0))
     do {
       _ = try await client.send(HTTPRequest(url: url), classify: Self.classify)
       Issue.record("a stopped server answered")
@@ -128,7 +128,8 @@ import Testing
     let server = try TestHTTPServer { _ in .redirect(to: "ftp://elsewhere/?api_key=SECRET123") }
     defer { server.stop() }
     let client = HTTPClient(
-      engine: HTTPEngines.api(timeout: 60), retryPolicy: Self.fast, redactor: Redactor(secrets: ["SECRET123"]))
+      engine: HTTPEngines.api(.testing, timeout: 60), retryPolicy: Self.fast, redactor: Redactor(secrets: ["SECRET123"])
+    )
     do {
       _ = try await client.send(HTTPRequest(url: server.url("/r?api_key=SECRET123")), classify: Self.classify)
     } catch let error as HTTPError {
@@ -203,7 +204,7 @@ import Testing
         .adding("X-RateLimit-Remaining-Hour", "42")
     }
     defer { server.stop() }
-    let response = try await HTTPClient(engine: HTTPEngines.api(timeout: 10))
+    let response = try await HTTPClient(engine: HTTPEngines.api(.testing, timeout: 10))
       .send(HTTPRequest(url: server.url("/rovers")), classify: Self.classify)
     let text = String(decoding: response.body, as: UTF8.self)
     #expect(text.hasPrefix(#"{"rovers":[{"name":"Curiosity""#))

@@ -31,9 +31,11 @@ import Testing
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rover-product-\(UUID().uuidString)")
     let url = api.server.url("/images/FLB_486265257EDR_F0481570FHAZ00323M_.JPG").absoluteString
     let template = try NameTemplate("{id}.{ext}")
-    let first = Downloader(options: DownloadOptions(outputDirectory: dir, template: template))
+    let first = Downloader(
+      options: DownloadOptions(outputDirectory: dir, template: template, keepsRecord: true, engine: .testing))
     #expect(try await first.run([Self.photo(.number(1), url)]).downloaded == 1)
-    let again = Downloader(options: DownloadOptions(outputDirectory: dir, template: template))
+    let again = Downloader(
+      options: DownloadOptions(outputDirectory: dir, template: template, keepsRecord: true, engine: .testing))
     let summary = try await again.run([Self.photo(.text("FLB_486265257EDR_F0481570FHAZ00323M_"), url)])
     #expect(summary.skipped == 1 && summary.downloaded == 0)
     #expect(api.requestCount(pathPrefix: "/images/") == 1)

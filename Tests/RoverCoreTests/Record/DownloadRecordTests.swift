@@ -120,7 +120,8 @@ import Testing
     }
     var high = photo(3, 3)
     high.imageSource = feeds.url("/images/m2020/12/\(stem)03.png").absoluteString
-    var options = DownloadOptions(outputDirectory: dir, template: try NameTemplate("{product}.{ext}"), jobs: 1)
+    var options = DownloadOptions(
+      outputDirectory: dir, template: try NameTemplate("{product}.{ext}"), jobs: 1, keepsRecord: true, engine: .testing)
     options.highestVersionsOnly = true
     let summary = try await Downloader(options: options).run([high])
     #expect(summary.downloaded == 1)

@@ -23,7 +23,7 @@ import Testing
   }
 
   static func client(_ server: TestHTTPServer, warnings: Locked<[String]>) -> RoverClient {
-    var configuration = ServiceConfiguration(preset: .nebulum, baseURL: server.url("/api/v1"))
+    var configuration = ServiceConfiguration(preset: .nebulum, baseURL: server.url("/api/v1"), engine: .testing)
     configuration.retryPolicy = RetryPolicy(maxRetries: 0)
     return RoverClient(
       configuration: configuration,
@@ -67,7 +67,7 @@ import Testing
     }
     defer { server.stop() }
     let warnings = Locked<[String]>([])
-    var configuration = ServiceConfiguration(preset: .marsvista, baseURL: server.url("/api/v1"))
+    var configuration = ServiceConfiguration(preset: .marsvista, baseURL: server.url("/api/v1"), engine: .testing)
     configuration.retryPolicy = RetryPolicy(maxRetries: 0)
     let client = RoverClient(
       configuration: configuration,

@@ -74,7 +74,7 @@ import Testing
     let fromFlag = try resolve(
       .init(baseURL: "http://127.0.0.1:9/api/v1", apiKey: "flag-key"), env: ["ROVER_API_KEY": "env-key"])
     #expect(fromFlag.apiKey.value == "flag-key")
-    #expect(fromFlag.apiKey.source == .flag("--api-key"))
+    #expect(fromFlag.apiKey.source == .flag("API key"))
   }
 
   @Test func xdgConfigHomeIsRead() throws {
@@ -89,7 +89,7 @@ import Testing
   @Test func rejectsUnknownServiceAndBadURL() {
     #expect(
       throws: SettingsError.unknownService(
-        name: "hubble", source: "flag --service", known: ServiceChoice.names)
+        name: "hubble", source: "flag service", known: ServiceChoice.names)
     ) { try resolve(.init(service: "hubble")) }
     #expect(throws: SettingsError.self) { try resolve(.init(baseURL: "ftp://x")) }
     #expect(throws: SettingsError.self) { try resolve(env: ["ROVER_BASE_URL": "not a url"]) }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one place that knows the API-compatible services' paths and query items (api-reference.md, sections 1-3).
-public enum APIEndpoint: Hashable, Sendable {
+package enum APIEndpoint: Hashable, Sendable {
   case rovers
   case rover(String)
   case manifest(String)
@@ -9,7 +9,7 @@ public enum APIEndpoint: Hashable, Sendable {
   case photo(PhotoID)
 
   /// The path below the base URL, with the rover name lower-cased and every segment percent-encoded.
-  public var pathSegments: [String] {
+  package var pathSegments: [String] {
     switch self {
     case .rovers: return ["rovers"]
     case .rover(let name): return ["rovers", name.lowercased()]
@@ -20,7 +20,7 @@ public enum APIEndpoint: Hashable, Sendable {
     }
   }
 
-  public var queryItems: [URLQueryItem] {
+  package var queryItems: [URLQueryItem] {
     guard case .photos(_, let selection, let camera, let page, let perPage) = self else { return [] }
     var items: [URLQueryItem] = []
     switch selection {
@@ -35,7 +35,7 @@ public enum APIEndpoint: Hashable, Sendable {
   }
 
   /// The rover a failure of this endpoint is about, so a 404 can say "unknown rover" rather than "not found".
-  public var roverName: String? {
+  package var roverName: String? {
     switch self {
     case .rover(let name), .manifest(let name): return name
     case .photos(let rover, _, _, _, _): return rover
@@ -44,7 +44,7 @@ public enum APIEndpoint: Hashable, Sendable {
   }
 
   /// The full URL: base URL path kept (`/api/v1`), then this endpoint's path, then the query.
-  public func url(baseURL: URL, extraQueryItems: [URLQueryItem] = []) -> URL {
+  package func url(baseURL: URL, extraQueryItems: [URLQueryItem] = []) -> URL {
     var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
     var path = components.percentEncodedPath
     while path.hasSuffix("/") { path.removeLast() }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A client for the API-compatible services (nebulum, Mars Vista v1, the retired api.nasa.gov, any copy).
-public struct RoverClient: PhotoService {
-  public let configuration: ServiceConfiguration
+package struct RoverClient: PhotoService {
+  package let configuration: ServiceConfiguration
   let events: ClientEventHandler?
   let fetcher: CachedFetcher
   /// Latest sols already looked up in this run, so each stored page does not re-read the manifest.
@@ -14,7 +14,7 @@ public struct RoverClient: PhotoService {
   let options: RawFeedOptions
   private let saidSize = Locked(false)
 
-  public init(
+  package init(
     configuration: ServiceConfiguration, cache: ResponseCache? = nil, cacheMode: CacheMode = CacheMode(),
     options: RawFeedOptions = RawFeedOptions(), events: ClientEventHandler? = nil
   ) {
@@ -24,17 +24,17 @@ public struct RoverClient: PhotoService {
     fetcher = CachedFetcher(configuration: configuration, cache: cache, cacheMode: cacheMode, events: events)
   }
 
-  public var serviceName: String { configuration.name }
+  package var serviceName: String { configuration.name }
 
-  public func rovers() async throws -> [Rover] {
+  package func rovers() async throws -> [Rover] {
     try await fetch(.rovers, as: RoversEnvelope.self) { APIFreshness.rovers($0.rovers) }.rovers
   }
 
-  public func rover(named name: String) async throws -> Rover {
+  package func rover(named name: String) async throws -> Rover {
     try await fetch(.rover(name), as: RoverEnvelope.self) { APIFreshness.rover($0.rover) }.rover
   }
 
-  public func manifest(rover name: String) async throws -> PhotoManifest {
+  package func manifest(rover name: String) async throws -> PhotoManifest {
     let manifest = try await fetch(.manifest(name), as: ManifestEnvelope.self) {
       APIFreshness.rover($0.manifest.rover)
     }.manifest
@@ -43,11 +43,11 @@ public struct RoverClient: PhotoService {
     return manifest
   }
 
-  public func photo(id: PhotoID) async throws -> Photo {
+  package func photo(id: PhotoID) async throws -> Photo {
     try await fetch(.photo(id), as: PhotoEnvelope.self) { _ in APIFreshness.long }.photo
   }
 
-  public func photos(_ query: PhotoQuery) async throws -> [Photo] {
+  package func photos(_ query: PhotoQuery) async throws -> [Photo] {
     if options.sizeRequested,
       !saidSize.withLock({ said in
         defer { said = true }; return said

@@ -1,7 +1,7 @@
 import Foundation
 
 extension PDSClient {
-  public func photos(_ query: PhotoQuery) async throws -> [Photo] {
+  package func photos(_ query: PhotoQuery) async throws -> [Photo] {
     let rover = try pdsRover(query.rover)
     guard let (filters, what) = try await selection(query, rover: rover) else { return [] }
     switch query.paging {
@@ -42,7 +42,7 @@ extension PDSClient {
   }
 
   /// A product id (`1N137056144ILF2002P1825R0M1`), any case, any MER product type.
-  public func photo(id: PhotoID) async throws -> Photo {
+  package func photo(id: PhotoID) async throws -> Photo {
     let text = id.description.uppercased()
     // Letters and digits only: anything else is not a product id and must not reach Solr's query syntax.
     guard !text.isEmpty, text.unicodeScalars.allSatisfy({ $0.isASCII && CharacterSet.alphanumerics.contains($0) })

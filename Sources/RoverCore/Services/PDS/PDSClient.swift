@@ -2,8 +2,8 @@ import Foundation
 
 /// Spirit and Opportunity from the PDS Imaging Atlas search, a Solr core (`--service pds`, api-reference 7.1):
 /// the only live source of MER images since NASA removed its galleries in 2024. No key.
-public struct PDSClient: PhotoService {
-  public let configuration: ServiceConfiguration
+package struct PDSClient: PhotoService {
+  package let configuration: ServiceConfiguration
   let fetcher: CachedFetcher
   let events: ClientEventHandler?
 
@@ -11,7 +11,7 @@ public struct PDSClient: PhotoService {
   let options: RawFeedOptions
   let saidSize = Locked(false)
 
-  public init(
+  package init(
     configuration: ServiceConfiguration, cache: ResponseCache? = nil, cacheMode: CacheMode = CacheMode(),
     options: RawFeedOptions = RawFeedOptions(), events: ClientEventHandler? = nil
   ) {
@@ -21,19 +21,19 @@ public struct PDSClient: PhotoService {
     fetcher = CachedFetcher(configuration: configuration, cache: cache, cacheMode: cacheMode, events: events)
   }
 
-  public var serviceName: String { configuration.name }
+  package var serviceName: String { configuration.name }
 
   func pdsRover(_ name: String) throws -> PDSRover {
     try PDSRover(name, service: serviceName)
   }
 
-  public func rovers() async throws -> [Rover] {
+  package func rovers() async throws -> [Rover] {
     async let opportunity = rover(.opportunity)
     async let spirit = rover(.spirit)
     return try await [opportunity, spirit]
   }
 
-  public func rover(named name: String) async throws -> Rover {
+  package func rover(named name: String) async throws -> Rover {
     try await rover(pdsRover(name))
   }
 
@@ -59,7 +59,7 @@ public struct PDSClient: PhotoService {
   /// From Solr's facets, one request per camera filter instead of a page per thousand products: each sol's
   /// total from the all-camera counts, its cameras from the per-camera ones. A sol's Earth date is the calendar's
   /// (facets carry no times); the rover's `max_date` is its last product's capture date.
-  public func manifest(rover name: String) async throws -> PhotoManifest {
+  package func manifest(rover name: String) async throws -> PhotoManifest {
     let rover = try pdsRover(name)
     async let summary = self.rover(rover)
     let letters: [Character?] = [nil] + PDSCameras.all.map(\.letter)
@@ -76,7 +76,7 @@ public struct PDSClient: PhotoService {
   }
 
   /// Sols with photos from the all-camera facet alone: one request, whatever the range.
-  public func solIndex(rover name: String, range: ClosedRange<Int>?) async throws -> SolIndex {
+  package func solIndex(rover name: String, range: ClosedRange<Int>?) async throws -> SolIndex {
     let rover = try pdsRover(name)
     let counts = try await solCounts(rover, camera: nil)
     let entries = counts.keys.sorted().filter { range?.contains($0) ?? true }.map {

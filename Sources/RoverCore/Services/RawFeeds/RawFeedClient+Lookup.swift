@@ -4,7 +4,7 @@ extension RawFeedClient {
   /// `photo ID` by the id's shape: the `/rss/api/` feed looks one image up (`&id=`, each record's `json_link`)
   /// under Perseverance's category or, for `HNM_`/`HSF_` ids, Ingenuity's (7.3); `raw_image_items` has no such
   /// lookup, so an InSight id is found by listing the sol written in it (7.4).
-  public func photo(id: PhotoID) async throws -> Photo {
+  package func photo(id: PhotoID) async throws -> Photo {
     let text = id.description
     if let sol = InSightFeed.sol(fromImageID: text) {
       let photos = try await everySample(.insight, sol: sol, camera: nil)

@@ -1,7 +1,7 @@
 import Foundation
 
 extension RawFeedClient {
-  public func photos(_ query: PhotoQuery) async throws -> [Photo] {
+  package func photos(_ query: PhotoQuery) async throws -> [Photo] {
     let rover = try feedRover(query.rover)
     let sols: [Int]
     switch query.selection {
@@ -20,7 +20,7 @@ extension RawFeedClient {
   }
 
   /// The feeds cannot tell which sols have photos without asking each: every sol of the range is a candidate.
-  public func solIndex(rover name: String, range: ClosedRange<Int>?) async throws -> SolIndex {
+  package func solIndex(rover name: String, range: ClosedRange<Int>?) async throws -> SolIndex {
     let rover = try feedRover(name)
     let latest = try await latest(rover).sol
     let lower = range?.lowerBound ?? 0
@@ -29,7 +29,7 @@ extension RawFeedClient {
     return SolIndex(latestSol: latest, entries: entries, cameras: RawFeedCameras.known(rover.rawValue))
   }
 
-  public func sols(rover name: String, range: ClosedRange<Int>?, camera: String?) async throws -> [SolDescription] {
+  package func sols(rover name: String, range: ClosedRange<Int>?, camera: String?) async throws -> [SolDescription] {
     let rover = try feedRover(name)
     let latestSol = try await latest(rover).sol
     let upper = min(range?.upperBound ?? latestSol, latestSol)

@@ -2,20 +2,20 @@ import Foundation
 
 /// NASA's own raw-image feeds as a service (`--service nasa-raw`): Perseverance, Curiosity, Ingenuity and InSight,
 /// no key. Every API copy scrapes these, so they keep working whichever copy is down.
-public struct RawFeedClient: PhotoService {
+package struct RawFeedClient: PhotoService {
   /// How many sols `sols` lists at once: each costs at least one slow feed request.
-  public static let maxSolRange = 60
+  package static let maxSolRange = 60
   static let defaultSolCount = 7
   /// `sols` without `--from`: how many recent sols, for help texts.
-  public static var defaultSols: Int { defaultSolCount }
+  package static var defaultSols: Int { defaultSolCount }
 
-  public let configuration: ServiceConfiguration
-  public let options: RawFeedOptions
+  package let configuration: ServiceConfiguration
+  package let options: RawFeedOptions
   let fetcher: CachedFetcher
   let events: ClientEventHandler?
   let latestSols = Locked<[String: Int]>([:])
 
-  public init(
+  package init(
     configuration: ServiceConfiguration, options: RawFeedOptions = RawFeedOptions(), cache: ResponseCache? = nil,
     cacheMode: CacheMode = CacheMode(), events: ClientEventHandler? = nil
   ) {
@@ -25,7 +25,7 @@ public struct RawFeedClient: PhotoService {
     fetcher = CachedFetcher(configuration: configuration, cache: cache, cacheMode: cacheMode, events: events)
   }
 
-  public var serviceName: String { "nasa-raw" }
+  package var serviceName: String { "nasa-raw" }
 
   /// One of the feeds' four rovers; Spirit and Opportunity are named as unavailable rather than listed as empty.
   func feedRover(_ name: String) throws -> FeedRover {
@@ -36,7 +36,7 @@ public struct RawFeedClient: PhotoService {
     throw ServiceError.unknownRover(name: name)
   }
 
-  public func rovers() async throws -> [Rover] {
+  package func rovers() async throws -> [Rover] {
     async let curiosity = rover(.curiosity)
     async let ingenuity = rover(.ingenuity)
     async let insight = rover(.insight)
@@ -44,11 +44,11 @@ public struct RawFeedClient: PhotoService {
     return try await [curiosity, ingenuity, insight, perseverance]
   }
 
-  public func rover(named name: String) async throws -> Rover {
+  package func rover(named name: String) async throws -> Rover {
     try await rover(feedRover(name))
   }
 
-  public func manifest(rover name: String) async throws -> PhotoManifest {
+  package func manifest(rover name: String) async throws -> PhotoManifest {
     PhotoManifest(rover: try await rover(feedRover(name)), sols: [])
   }
 

@@ -1,21 +1,21 @@
 /// Choices about photos: the size every service maps to what it has (raw feeds: 320/800/1200 px and the full
 /// PNG; the PDS: the 256 px catalog or the 1024 px browse JPEG; the API copies: their one `img_src`), and
 /// thumbnails, which only the raw feeds have.
-public struct RawFeedOptions: Hashable, Sendable {
+package struct RawFeedOptions: Hashable, Sendable {
   /// Which rendition of a Perseverance or Ingenuity record becomes `img_src`; Curiosity and InSight have one size per
   /// record.
-  public enum ImageSize: String, CaseIterable, Sendable {
+  package enum ImageSize: String, CaseIterable, Sendable {
     case small, medium, large, full
   }
 
-  public var size: ImageSize
+  package var size: ImageSize
   /// Keep thumbnails and other non-full sample types (the API copies only ever kept full frames).
-  public var includeThumbnails: Bool
+  package var includeThumbnails: Bool
 
   /// Whether the user asked for the size (`--size`), so a service that cannot honour it says so.
-  public var sizeRequested: Bool
+  package var sizeRequested: Bool
 
-  public init(size: ImageSize = .large, includeThumbnails: Bool = false, sizeRequested: Bool = false) {
+  package init(size: ImageSize = .large, includeThumbnails: Bool = false, sizeRequested: Bool = false) {
     self.size = size
     self.includeThumbnails = includeThumbnails
     self.sizeRequested = sizeRequested

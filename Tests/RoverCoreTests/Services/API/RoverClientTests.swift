@@ -8,7 +8,7 @@ import Testing
 /// a stale answer. The end-to-end tests only prove that the CLI wires this up.
 @Suite struct RoverClientTests {
   static func configuration(_ preset: ServicePreset, _ baseURL: URL, key: String? = nil) -> ServiceConfiguration {
-    var configuration = ServiceConfiguration(preset: preset, baseURL: baseURL, apiKey: key)
+    var configuration = ServiceConfiguration(preset: preset, baseURL: baseURL, apiKey: key, engine: .testing)
     configuration.retryPolicy = RetryPolicy(maxRetries: 2, baseDelay: 0.01)
     configuration.timeout = 60
     return configuration

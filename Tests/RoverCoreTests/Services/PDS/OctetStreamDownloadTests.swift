@@ -38,7 +38,7 @@ import Testing
     let downloader = Downloader(
       options: DownloadOptions(
         outputDirectory: directory, template: try NameTemplate("{id}"),
-        retryPolicy: RetryPolicy(maxRetries: 0, baseDelay: 0.01))
+        retryPolicy: RetryPolicy(maxRetries: 0, baseDelay: 0.01), keepsRecord: true, engine: .testing)
     ) { event in
       if case .finished(let result) = event { outcomes.withLock { $0[result.photo.id.description] = result.outcome } }
     }

@@ -6,7 +6,7 @@ import Testing
 /// The Atlas's Solr answers from the reconstructed fixtures (api-reference 7.1): documents, lenient scalars,
 /// facets and Solr's error body.
 @Suite struct PDSDecodingTests {
-  let client = PDSClient(configuration: ServiceConfiguration(preset: .pds))
+  let client = PDSClient(configuration: ServiceConfiguration(preset: .pds, engine: .testing))
 
   @Test func theReferenceDocumentBecomesAPhoto() throws {
     let answer = try FixtureLoader.decode(PDSSearchResponse.self, "pds-search-opportunity-sol100")

@@ -6,7 +6,7 @@ import Testing
 /// Ingenuity's and InSight's records (api-reference 7.3, 7.4) from fixtures, their mapping onto `Photo`, and the
 /// requests the client builds for them.
 @Suite struct IngenuityInSightDecodingTests {
-  static let client = RawFeedClient(configuration: ServiceConfiguration(preset: .nasaRaw))
+  static let client = RawFeedClient(configuration: ServiceConfiguration(preset: .nasaRaw, engine: .testing))
 
   /// 7.3's record has no `sample_type`: a record without one is a full frame.
   @Test func ingenuityRecordOfTheReference() throws {

@@ -66,7 +66,8 @@ import Testing
     let base = URL(string: "http://127.0.0.1:1")!
     for size in RawFeedOptions.ImageSize.allCases {
       let client = RawFeedClient(
-        configuration: ServiceConfiguration(preset: .nasaRaw, baseURL: base), options: RawFeedOptions(size: size))
+        configuration: ServiceConfiguration(preset: .nasaRaw, baseURL: base, engine: .testing),
+        options: RawFeedOptions(size: size))
       let photo = client.photo(try #require(page.images.first))
       #expect(photo.imageSource == page.images.first?.sizes[size.rawValue])
       #expect(photo.id == .text("NLF_0100_0675828717_276ECM_N0040218NCAM00503_01_295J"))
@@ -80,7 +81,7 @@ import Testing
 
   @Test func photoJSONKeepsTheFeedExtras() throws {
     let page = try FixtureLoader.decode(CuriosityFeed.Page.self, "raw-msl-items")
-    let client = RawFeedClient(configuration: ServiceConfiguration(preset: .nasaRaw))
+    let client = RawFeedClient(configuration: ServiceConfiguration(preset: .nasaRaw, engine: .testing))
     let photo = client.photo(try #require(page.items.first))
     let json = try #require(
       try JSONSerialization.jsonObject(with: JSONEncoder().encode(photo)) as? [String: Any])

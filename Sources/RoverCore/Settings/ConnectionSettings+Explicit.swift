@@ -1,0 +1,71 @@
+import Foundation
+
+extension ConnectionSettings {
+  /// Settings from explicit values, reading nothing from the environment or the working directory.
+  /// - Parameters:
+  ///   - service: one service, or `.auto` (the default): for each rover, the live services that have it, one
+  ///     after another when one is down.
+  ///   - baseURL: where the chosen service answers (a mirror, a test server); nil: its usual address. Needs a
+  ///     single service, not `.auto`.
+  ///   - apiKey: the key for the chosen service (Mars Vista needs one); sent only to it, never across a redirect
+  ///     to another origin.
+  ///   - timeout: seconds a request may take as a whole (an answer) or stall (an image).
+  ///   - retryPolicy: how often, and how patiently, a failed request is tried again.
+  ///   - cacheDirectory: a folder for the response cache (answers only, bytes on disk); nil: no cache.
+  ///   - cacheMaxBytes: the cache's size bound in bytes.
+  ///   - cacheMode: how the cache is used; ignored (no cache) when `cacheDirectory` is nil.
+  ///   - engine: the HTTP engine; by default libcurl where this build has it, URLSession elsewhere.
+  /// - Throws: `SettingsError.baseURLNeedsOneService` for a base URL with `.auto`, `SettingsError.invalidBaseURL`
+  ///   for a URL that is not http(s) with a host, `SettingsError.unknownEngine` for an engine this build lacks.
+  public init(
+    service: ServiceChoice = .auto, baseURL: URL? = nil, apiKey: String? = nil, timeout: TimeInterval = 30,
+    retryPolicy: RetryPolicy = RetryPolicy(), cacheDirectory: URL? = nil, cacheMaxBytes: Int = 200_000_000,
+    cacheMode: CacheMode = CacheMode(), engine: HTTPEngineKind = .preferred
+  ) throws {
+    let given = SettingSource.builtIn
+    var url: Sourced<URL>?
+    if case .preset(let preset) = service {
+      if let baseURL {
+        url = Sourced(try Self.parseBaseURL(baseURL.absoluteString, source: given), from: given)
+      } else {
+        url = Sourced(preset.defaultBaseURL, from: .preset(preset.rawValue))
+      }
+    } else if let baseURL {
+      throw SettingsError.baseURLNeedsOneService(text: baseURL.absoluteString, source: "the settings")
+    }
+    guard engine.isAvailable else {
+      throw SettingsError.unknownEngine(
+        name: engine.rawValue, source: "the settings",
+        known: HTTPEngineKind.allCases.filter(\.isAvailable).map(\.rawValue))
+    }
+    let chosen: ServicePreset? = if case .preset(let preset) = service { preset } else { nil }
+    self.init(
+      service: Sourced(service, from: given), baseURL: url,
+      apiKey: Sourced(apiKey ?? chosen?.defaultAPIKey, from: given), presetURLs: [:], presetKeys: [:],
+      cacheDirectory: Sourced(cacheDirectory ?? URL(fileURLWithPath: "/nonexistent/rover-cache"), from: given),
+      cacheMaxBytes: Sourced(cacheMaxBytes, from: given), timeout: timeout, retryPolicy: retryPolicy,
+      cacheMode: cacheDirectory == nil ? CacheMode(.disabled) : cacheMode, verbose: false, files: [])
+    engineChoice = Sourced(engine, from: given)
+  }
+
+  /// Settings the way the `rover` command reads them: the `ROVER_*` variables of `environment` (`ROVER_SERVICE`,
+  /// `ROVER_BASE_URL`, `ROVER_API_KEY`, `ROVER_<SERVICE>_URL`, `ROVER_MARSVISTA_KEY`, `ROVER_CACHE_DIR`,
+  /// `ROVER_CACHE_SIZE`, `ROVER_HTTP_ENGINE`), then `APIKeys.plist` in `currentDirectory` and in
+  /// `$XDG_CONFIG_HOME/rover/`, then each service's defaults. The one place the library reads either.
+  /// - Parameters:
+  ///   - environment: the variables to read, usually `ProcessInfo.processInfo.environment`.
+  ///   - currentDirectory: where to look for an `APIKeys.plist`; nil: only the user's config folder. A base URL
+  ///     from this folder's file never receives a key from anywhere else.
+  /// - Throws: `SettingsError` naming the bad value and where it came from.
+  public static func fromEnvironment(_ environment: [String: String], currentDirectory: String? = nil) throws
+    -> ConnectionSettings
+  {
+    try resolve(flags: [], environment: environment, currentDirectory: currentDirectory)
+  }
+
+  /// The HTTP engine requests go through.
+  public var engine: HTTPEngineKind {
+    get { engineChoice.value }
+    set { engineChoice = Sourced(newValue, from: .builtIn) }
+  }
+}
