@@ -29,7 +29,8 @@
     let timeout: Int
     /// The largest API answer kept, counted decompressed, so a gzip bomb stops at the cap.
     let maxBodyBytes: Int
-    private let lock = NSLock()
+    // Internal, not private, where the engine's `CurlEngine+Transfer.swift` needs it: the rules above still hold.
+    let lock = NSLock()
     private var multi: UnsafeMutableRawPointer?
     private var incoming: [CurlJob] = []
     /// Held, not identified: a finished job's address could be taken by a new one.
@@ -42,10 +43,10 @@
     /// Swift jobs of the tasks that prefer this engine as their executor, run by the loop between transfers.
     private var jobs: [UnownedJob] = []
     /// Loop-thread state: jobs by easy handle.
-    private var active: [UnsafeMutableRawPointer: CurlJob] = [:]
+    var active: [UnsafeMutableRawPointer: CurlJob] = [:]
     /// Loop-thread state: libcurl's lists of request headers, made once for each set of headers (a download sends
     /// the same two with every image), freed with the engine.
-    private var headerLists: [[String: String]: UnsafeMutablePointer<curl_slist>] = [:]
+    var headerLists: [[String: String]: UnsafeMutablePointer<curl_slist>] = [:]
 
     package init(
       maxConnections: Int, timeout: TimeInterval, maxBodyBytes: Int = HTTPEngines.defaultMaxBodyBytes
@@ -58,17 +59,6 @@
     deinit {
       if let multi { rover_curl_multi_cleanup(multi) }
       for list in headerLists.values { rover_curl_slist_free_all(list) }
-    }
-
-    /// The request's headers as libcurl's list, and whether the caller owns it: a handful of distinct sets are kept
-    /// by the engine, any more are made for one request and freed with it.
-    private func headerList(for headers: [String: String]) -> (list: UnsafeMutablePointer<curl_slist>?, owned: Bool) {
-      if let list = headerLists[headers] { return (list, false) }
-      var list: UnsafeMutablePointer<curl_slist>?
-      for (name, value) in headers { list = rover_curl_slist_append(list, "\(name): \(value)") }
-      guard headerLists.count < 16, let list else { return (list, true) }
-      headerLists[headers] = list
-      return (list, false)
     }
 
     package func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -216,102 +206,5 @@
         }
       }
     }
-
-    private func start(_ job: CurlJob, in multi: UnsafeMutableRawPointer) {
-      // Cancelled before the loop picked it up: its cancellation may already have been consumed.
-      if lock.withLock({ job.cancelRequested }) {
-        job.resume(throwing: CancellationError())
-        return
-      }
-      guard let handle = rover_curl_easy_init() else {
-        job.resume(throwing: HTTPError.network(url: job.url, reason: "cannot start libcurl"))
-        return
-      }
-      let context = Unmanaged.passUnretained(job).toOpaque()
-      rover_curl_easy_set_string(handle, CURLOPT_URL, job.url)
-      (job.headerList, job.ownsHeaderList) = headerList(for: job.request.headers)
-      rover_curl_easy_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(job.headerList))
-      rover_curl_easy_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
-      rover_curl_easy_set_long(handle, CURLOPT_NOSIGNAL, 1)
-      // curl's own tool reads 100 KB at a time: a sixth of the read and write calls of the 16 KB default.
-      rover_curl_easy_set_long(handle, CURLOPT_BUFFERSIZE, 102_400)
-      rover_curl_easy_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
-      rover_curl_easy_set_long(handle, CURLOPT_CONNECTTIMEOUT, timeout)
-      if job.isMemory {
-        // An API answer: compressed if the server likes (decoded before the cap is counted), and bounded as a whole,
-        // so a server that trickles a byte a second cannot hold a command for ever.
-        rover_curl_easy_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
-        rover_curl_easy_set_long(handle, CURLOPT_TIMEOUT, timeout)
-      } else {
-        // An image may take long; a trickle is a stall: under 1 KB/s on average for `timeout` seconds.
-        rover_curl_easy_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, Self.lowSpeedLimit)
-        rover_curl_easy_set_long(handle, CURLOPT_LOW_SPEED_TIME, timeout)
-      }
-      rover_curl_easy_set_callback(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback)
-      rover_curl_easy_set_pointer(handle, CURLOPT_HEADERDATA, context)
-      rover_curl_easy_set_callback(handle, CURLOPT_WRITEFUNCTION, curlWriteCallback)
-      rover_curl_easy_set_pointer(handle, CURLOPT_WRITEDATA, context)
-      active[handle] = job
-      rover_curl_multi_add_handle(multi, handle)
-    }
-
-    private func complete(
-      _ handle: UnsafeMutableRawPointer, _ job: CurlJob, in multi: UnsafeMutableRawPointer, result: CURLcode
-    ) {
-      var code = 0
-      rover_curl_easy_response_code(handle, &code)
-      if job.status == 0 { job.status = code }
-      if let failure = job.failure {
-        finish(handle, job, in: multi, error: failure)
-      } else if result == CURLE_OK || (result == CURLE_WRITE_ERROR && job.discarded) {
-        finish(handle, job, in: multi, error: nil)
-      } else if result == CURLE_PARTIAL_FILE {
-        finish(
-          handle, job, in: multi,
-          error: HTTPError.shortBody(
-            url: job.url, expected: job.contentLength, received: job.bytesWritten + job.body.count))
-      } else {
-        finish(handle, job, in: multi, error: error(result, job: job))
-      }
-    }
-
-    private func finish(
-      _ handle: UnsafeMutableRawPointer, _ job: CurlJob, in multi: UnsafeMutableRawPointer, error: (any Error)?
-    ) {
-      rover_curl_multi_remove_handle(multi, handle)
-      rover_curl_easy_cleanup(handle)
-      if job.ownsHeaderList { rover_curl_slist_free_all(job.headerList) }
-      active[handle] = nil
-      if let error { job.resume(throwing: error) } else { job.resume(returning: job.finished()) }
-    }
-
-    func error(_ result: CURLcode, job: CurlJob) -> HTTPError {
-      let url = job.url
-      switch result {
-      case CURLE_OPERATION_TIMEDOUT: return .timedOut(url: url, seconds: timeout)
-      case CURLE_COULDNT_CONNECT: return .network(url: url, reason: "connection refused")
-      case CURLE_COULDNT_RESOLVE_HOST: return .hostNotFound(url: url)
-      case CURLE_GOT_NOTHING: return .network(url: url, reason: "empty reply from server")
-      case CURLE_RECV_ERROR, CURLE_SEND_ERROR: return .network(url: url, reason: "connection lost")
-      case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION:
-        return .network(url: url, reason: "TLS handshake failed")
-      case CURLE_BAD_CONTENT_ENCODING: return .network(url: url, reason: "a compressed answer that does not decompress")
-      default: return .network(url: url, reason: String(cString: rover_curl_easy_strerror(result)))
-      }
-    }
-  }
-
-  private let curlHeaderCallback: rover_curl_data_callback = { data, size, count, context in
-    guard let data, let context else { return 0 }
-    let length = size * count
-    let job = Unmanaged<CurlJob>.fromOpaque(context).takeUnretainedValue()
-    job.header(UnsafeRawBufferPointer(start: data, count: length))
-    return length
-  }
-
-  private let curlWriteCallback: rover_curl_data_callback = { data, size, count, context in
-    guard let data, let context else { return 0 }
-    let job = Unmanaged<CurlJob>.fromOpaque(context).takeUnretainedValue()
-    return job.body(UnsafeRawPointer(data), count: size * count)
   }
 #endif

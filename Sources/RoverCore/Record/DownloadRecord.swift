@@ -29,11 +29,12 @@ package final class DownloadRecord: @unchecked Sendable {
   package private(set) var skippedLines = 0
   /// Set when the file was damaged and has been started afresh; the caller says so once.
   package private(set) var rebuiltFrom: String?
-  // @unchecked: the database and statements are only used under `lock`; `descriptor` never changes.
-  private let lock = NSLock()
+  // @unchecked: the database and statements are only used under `lock`; `descriptor` never changes. Internal, not
+  // private, only for the record's own `DownloadRecord+…` files.
+  let lock = NSLock()
   private let descriptor: Int32
-  private let database: SQLiteDatabase
-  private let statements: Statements
+  let database: SQLiteDatabase
+  let statements: Statements
   /// This run's number: what an earlier run recorded is told apart from this run's photos that share one image.
   private let run: Int64
   /// Whether any photo was recorded by an earlier run: in a new directory the per-photo look-ups for frames
@@ -90,127 +91,9 @@ package final class DownloadRecord: @unchecked Sendable {
     }
   }
 
-  /// The file's own descriptor, opened without following a link and locked for the run (`watch`'s state too).
-  static func openLocked(
-    _ directory: SafeDirectory, name: String, path: String, mode: mode_t = 0o644, onWait: (String) -> Void
-  ) async throws -> Int32 {
-    let descriptor = openat(directory.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode)
-    guard descriptor >= 0 else {
-      let reason = errno == ELOOP ? "a symbolic link; refusing to follow it" : errnoText()
-      throw DownloadError.io(path: path, reason: reason)
-    }
-    do {
-      try await DownloadArchive.lockExclusively(descriptor, path: path, onWait: onWait)
-    } catch {
-      close(descriptor)
-      throw error
-    }
-    return descriptor
-  }
-
   deinit {
     lock.withLock { try? commitPending() }
     close(descriptor)
-  }
-
-  /// SQLite opens by path (it resolves the links of a /proc/self/fd path, then refuses them), so the file it
-  /// opened is checked to be the very one locked here, not one swapped in meanwhile.
-  private static func open(_ location: String, lockedAs descriptor: Int32) throws -> (
-    SQLiteDatabase, Statements, run: Int64
-  ) {
-    let database = try SQLiteDatabase(path: location)
-    var ours = stat()
-    var theirs = stat()
-    guard fstat(descriptor, &ours) == 0, stat(location, &theirs) == 0, ours.st_ino == theirs.st_ino,
-      ours.st_dev == theirs.st_dev
-    else {
-      throw DownloadError.io(path: location, reason: "replaced while it was being opened")
-    }
-    // A rollback journal, not WAL: WAL needs shared memory, which a network file system (shards sharing a
-    // directory) does not give. NORMAL sync: a power cut can at worst damage the file, which is then rebuilt.
-    try database.execute(
-      """
-      PRAGMA journal_mode = DELETE;
-      PRAGMA synchronous = NORMAL;
-      PRAGMA cache_size = -512;
-      """)
-    // A file that is not a database, or a damaged one, fails here rather than part-way through a run.
-    guard try database.prepare("PRAGMA quick_check").step() else {
-      throw SQLiteError(code: 11, message: "quick_check returned nothing")
-    }
-    let run = try prepareTables(database)
-    return (database, try Statements(database), run)
-  }
-
-  /// The tables, made in one transaction with the run's number: one file sync at start instead of one per
-  /// statement (three `fdatasync` each, most of a small run's start-up on a real disk).
-  private static func prepareTables(_ database: SQLiteDatabase) throws -> Int64 {
-    try database.transaction {
-      try database.execute(
-        """
-        CREATE TABLE IF NOT EXISTS photos (
-          rover TEXT NOT NULL, id TEXT NOT NULL, product TEXT NOT NULL, frame TEXT, version INTEGER,
-          sol INTEGER, bytes INTEGER NOT NULL, path TEXT NOT NULL, run INTEGER NOT NULL, UNIQUE (rover, id));
-        CREATE INDEX IF NOT EXISTS photos_by_product ON photos (rover, product);
-        CREATE INDEX IF NOT EXISTS photos_by_path ON photos (path);
-        CREATE INDEX IF NOT EXISTS photos_by_frame ON photos (rover, frame) WHERE frame IS NOT NULL;
-        CREATE TABLE IF NOT EXISTS sols (
-          rover TEXT NOT NULL, sol INTEGER NOT NULL, complete INTEGER NOT NULL, photos INTEGER NOT NULL,
-          checked_at REAL NOT NULL, PRIMARY KEY (rover, sol));
-        CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        """)
-      let last = try database.prepare("SELECT value FROM settings WHERE key = 'run'")
-      let run = (try last.step() ? last.text(0).flatMap { Int64($0) } : nil).map { $0 + 1 } ?? 1
-      try database.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('run', ?)")
-        .bind([.text(String(run))]).run()
-      return run
-    }
-  }
-
-  /// The statements run per photo, prepared once.
-  private struct Statements {
-    let insert: SQLiteStatement
-    let bytesAtPath: SQLiteStatement
-    let earlierID: SQLiteStatement
-    let earlierProduct: SQLiteStatement
-    let highestVersion: SQLiteStatement
-    let lowerVersionPaths: SQLiteStatement
-    let deleteLowerVersions: SQLiteStatement
-
-    init(_ database: SQLiteDatabase) throws {
-      insert = try database.prepare(
-        """
-        INSERT OR REPLACE INTO photos (rover, id, product, frame, version, sol, bytes, path, run)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """)
-      bytesAtPath = try database.prepare("SELECT bytes FROM photos WHERE path = ? ORDER BY rowid DESC LIMIT 1")
-      earlierID = try database.prepare("SELECT 1 FROM photos WHERE rover = ? AND id = ? AND run < ?")
-      earlierProduct = try database.prepare(
-        "SELECT 1 FROM photos WHERE rover = ? AND product = ? AND run < ? LIMIT 1")
-      highestVersion = try database.prepare(
-        "SELECT max(version) FROM photos WHERE rover = ? AND frame = ? AND version IS NOT NULL")
-      lowerVersionPaths = try database.prepare(
-        "SELECT path FROM photos WHERE rover = ? AND frame = ? AND version < ? AND path <> ''")
-      deleteLowerVersions = try database.prepare("DELETE FROM photos WHERE rover = ? AND frame = ? AND version < ?")
-    }
-  }
-
-  /// Moves the lines of a tab-separated record left by an earlier version into the database, then removes it.
-  private func importLegacy(from directory: SafeDirectory) throws -> Int {
-    let legacy = openat(directory.descriptor, Self.legacyName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-    guard legacy >= 0 else { return 0 }
-    defer { close(legacy) }
-    let shown = directory.path + "/" + Self.legacyName
-    let skipped = try database.transaction {
-      try DownloadArchive.forEachLine(legacy, path: shown) { line in
-        try statements.insert.bind([
-          .text(line.rover), .text(line.id), .text(line.product ?? line.id), .null, .null, .null,
-          .integer(Int64(line.bytes)), .text(line.path), .integer(0),
-        ]).run()
-      }.skipped
-    }
-    unlinkat(directory.descriptor, Self.legacyName, 0)
-    return skipped
   }
 
   static func roverKey(_ photo: Photo) -> String { photo.rover.name.lowercased() }
@@ -295,61 +178,9 @@ package final class DownloadRecord: @unchecked Sendable {
   }
 
   /// Call under `lock`.
-  private func commitPending() throws {
+  func commitPending() throws {
     guard pending > 0 else { return }
     pending = 0
     try database.execute("COMMIT")
-  }
-
-  // MARK: What a sync remembers
-
-  /// What a sync knows of one sol.
-  package struct SolState: Sendable, Equatable {
-    package var complete: Bool
-    package var photos: Int
-    package var checkedAt: Date
-  }
-
-  /// Every sol a sync has looked at for `rover`: a few thousand rows at most, one a sol.
-  package func sols(rover: String) throws -> [Int: SolState] {
-    try lock.withLock {
-      let query = try database.prepare("SELECT sol, complete, photos, checked_at FROM sols WHERE rover = ?")
-      query.bind([.text(rover.lowercased())])
-      var states: [Int: SolState] = [:]
-      while try query.step() {
-        states[Int(query.integer(0) ?? 0)] = SolState(
-          complete: query.integer(1) == 1, photos: Int(query.integer(2) ?? 0),
-          checkedAt: Date(timeIntervalSince1970: query.real(3) ?? 0))
-      }
-      return states
-    }
-  }
-
-  /// Notes a sol as listed (and complete when every photo of it is in place), committing with what came before.
-  package func setSol(rover: String, sol: Int, _ state: SolState) throws {
-    try lock.withLock {
-      try commitPending()
-      try database.prepare(
-        "INSERT OR REPLACE INTO sols (rover, sol, complete, photos, checked_at) VALUES (?, ?, ?, ?, ?)"
-      ).bind([
-        .text(rover.lowercased()), .integer(Int64(sol)), .integer(state.complete ? 1 : 0),
-        .integer(Int64(state.photos)), .real(state.checkedAt.timeIntervalSince1970),
-      ]).run()
-    }
-  }
-
-  package func setting(_ key: String) throws -> String? {
-    try lock.withLock {
-      let query = try database.prepare("SELECT value FROM settings WHERE key = ?").bind([.text(key)])
-      return try query.step() ? query.text(0) : nil
-    }
-  }
-
-  package func setSetting(_ key: String, _ value: String) throws {
-    try lock.withLock {
-      try commitPending()
-      try database.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)")
-        .bind([.text(key), .text(value)]).run()
-    }
   }
 }

@@ -1,0 +1,127 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Opening the record: the locked descriptor, the database checked against it, its tables and statements, and the
+/// legacy record imported once.
+extension DownloadRecord {
+  /// The file's own descriptor, opened without following a link and locked for the run (`watch`'s state too).
+  static func openLocked(
+    _ directory: SafeDirectory, name: String, path: String, mode: mode_t = 0o644, onWait: (String) -> Void
+  ) async throws -> Int32 {
+    let descriptor = openat(directory.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode)
+    guard descriptor >= 0 else {
+      let reason = errno == ELOOP ? "a symbolic link; refusing to follow it" : errnoText()
+      throw DownloadError.io(path: path, reason: reason)
+    }
+    do {
+      try await DownloadArchive.lockExclusively(descriptor, path: path, onWait: onWait)
+    } catch {
+      close(descriptor)
+      throw error
+    }
+    return descriptor
+  }
+
+  /// SQLite opens by path (it resolves the links of a /proc/self/fd path, then refuses them), so the file it
+  /// opened is checked to be the very one locked here, not one swapped in meanwhile.
+  static func open(_ location: String, lockedAs descriptor: Int32) throws -> (
+    SQLiteDatabase, Statements, run: Int64
+  ) {
+    let database = try SQLiteDatabase(path: location)
+    var ours = stat()
+    var theirs = stat()
+    guard fstat(descriptor, &ours) == 0, stat(location, &theirs) == 0, ours.st_ino == theirs.st_ino,
+      ours.st_dev == theirs.st_dev
+    else {
+      throw DownloadError.io(path: location, reason: "replaced while it was being opened")
+    }
+    // A rollback journal, not WAL: WAL needs shared memory, which a network file system (shards sharing a
+    // directory) does not give. NORMAL sync: a power cut can at worst damage the file, which is then rebuilt.
+    try database.execute(
+      """
+      PRAGMA journal_mode = DELETE;
+      PRAGMA synchronous = NORMAL;
+      PRAGMA cache_size = -512;
+      """)
+    // A file that is not a database, or a damaged one, fails here rather than part-way through a run.
+    guard try database.prepare("PRAGMA quick_check").step() else {
+      throw SQLiteError(code: 11, message: "quick_check returned nothing")
+    }
+    let run = try prepareTables(database)
+    return (database, try Statements(database), run)
+  }
+
+  /// The tables, made in one transaction with the run's number: one file sync at start instead of one per
+  /// statement (three `fdatasync` each, most of a small run's start-up on a real disk).
+  private static func prepareTables(_ database: SQLiteDatabase) throws -> Int64 {
+    try database.transaction {
+      try database.execute(
+        """
+        CREATE TABLE IF NOT EXISTS photos (
+          rover TEXT NOT NULL, id TEXT NOT NULL, product TEXT NOT NULL, frame TEXT, version INTEGER,
+          sol INTEGER, bytes INTEGER NOT NULL, path TEXT NOT NULL, run INTEGER NOT NULL, UNIQUE (rover, id));
+        CREATE INDEX IF NOT EXISTS photos_by_product ON photos (rover, product);
+        CREATE INDEX IF NOT EXISTS photos_by_path ON photos (path);
+        CREATE INDEX IF NOT EXISTS photos_by_frame ON photos (rover, frame) WHERE frame IS NOT NULL;
+        CREATE TABLE IF NOT EXISTS sols (
+          rover TEXT NOT NULL, sol INTEGER NOT NULL, complete INTEGER NOT NULL, photos INTEGER NOT NULL,
+          checked_at REAL NOT NULL, PRIMARY KEY (rover, sol));
+        CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        """)
+      let last = try database.prepare("SELECT value FROM settings WHERE key = 'run'")
+      let run = (try last.step() ? last.text(0).flatMap { Int64($0) } : nil).map { $0 + 1 } ?? 1
+      try database.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('run', ?)")
+        .bind([.text(String(run))]).run()
+      return run
+    }
+  }
+
+  /// The statements run per photo, prepared once.
+  struct Statements {
+    let insert: SQLiteStatement
+    let bytesAtPath: SQLiteStatement
+    let earlierID: SQLiteStatement
+    let earlierProduct: SQLiteStatement
+    let highestVersion: SQLiteStatement
+    let lowerVersionPaths: SQLiteStatement
+    let deleteLowerVersions: SQLiteStatement
+
+    init(_ database: SQLiteDatabase) throws {
+      insert = try database.prepare(
+        """
+        INSERT OR REPLACE INTO photos (rover, id, product, frame, version, sol, bytes, path, run)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+      bytesAtPath = try database.prepare("SELECT bytes FROM photos WHERE path = ? ORDER BY rowid DESC LIMIT 1")
+      earlierID = try database.prepare("SELECT 1 FROM photos WHERE rover = ? AND id = ? AND run < ?")
+      earlierProduct = try database.prepare(
+        "SELECT 1 FROM photos WHERE rover = ? AND product = ? AND run < ? LIMIT 1")
+      highestVersion = try database.prepare(
+        "SELECT max(version) FROM photos WHERE rover = ? AND frame = ? AND version IS NOT NULL")
+      lowerVersionPaths = try database.prepare(
+        "SELECT path FROM photos WHERE rover = ? AND frame = ? AND version < ? AND path <> ''")
+      deleteLowerVersions = try database.prepare("DELETE FROM photos WHERE rover = ? AND frame = ? AND version < ?")
+    }
+  }
+
+  /// Moves the lines of a tab-separated record left by an earlier version into the database, then removes it.
+  func importLegacy(from directory: SafeDirectory) throws -> Int {
+    let legacy = openat(directory.descriptor, Self.legacyName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard legacy >= 0 else { return 0 }
+    defer { close(legacy) }
+    let shown = directory.path + "/" + Self.legacyName
+    let skipped = try database.transaction {
+      try DownloadArchive.forEachLine(legacy, path: shown) { line in
+        try statements.insert.bind([
+          .text(line.rover), .text(line.id), .text(line.product ?? line.id), .null, .null, .null,
+          .integer(Int64(line.bytes)), .text(line.path), .integer(0),
+        ]).run()
+      }.skipped
+    }
+    unlinkat(directory.descriptor, Self.legacyName, 0)
+    return skipped
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// What a sync remembers beside the photos: each sol it listed, and the settings it keeps between runs.
+extension DownloadRecord {
+  /// What a sync knows of one sol.
+  package struct SolState: Sendable, Equatable {
+    package var complete: Bool
+    package var photos: Int
+    package var checkedAt: Date
+  }
+
+  /// Every sol a sync has looked at for `rover`: a few thousand rows at most, one a sol.
+  package func sols(rover: String) throws -> [Int: SolState] {
+    try lock.withLock {
+      let query = try database.prepare("SELECT sol, complete, photos, checked_at FROM sols WHERE rover = ?")
+      query.bind([.text(rover.lowercased())])
+      var states: [Int: SolState] = [:]
+      while try query.step() {
+        states[Int(query.integer(0) ?? 0)] = SolState(
+          complete: query.integer(1) == 1, photos: Int(query.integer(2) ?? 0),
+          checkedAt: Date(timeIntervalSince1970: query.real(3) ?? 0))
+      }
+      return states
+    }
+  }
+
+  /// Notes a sol as listed (and complete when every photo of it is in place), committing with what came before.
+  package func setSol(rover: String, sol: Int, _ state: SolState) throws {
+    try lock.withLock {
+      try commitPending()
+      try database.prepare(
+        "INSERT OR REPLACE INTO sols (rover, sol, complete, photos, checked_at) VALUES (?, ?, ?, ?, ?)"
+      ).bind([
+        .text(rover.lowercased()), .integer(Int64(sol)), .integer(state.complete ? 1 : 0),
+        .integer(Int64(state.photos)), .real(state.checkedAt.timeIntervalSince1970),
+      ]).run()
+    }
+  }
+
+  package func setting(_ key: String) throws -> String? {
+    try lock.withLock {
+      let query = try database.prepare("SELECT value FROM settings WHERE key = ?").bind([.text(key)])
+      return try query.step() ? query.text(0) : nil
+    }
+  }
+
+  package func setSetting(_ key: String, _ value: String) throws {
+    try lock.withLock {
+      try commitPending()
+      try database.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)")
+        .bind([.text(key), .text(value)]).run()
+    }
+  }
+}
