@@ -11,6 +11,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+    // Documentation only: swift package generate-documentation (CI builds the DocC catalog).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     // Test support only: the local HTTP server and the process runner.
     .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),

@@ -10,15 +10,25 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: @unchecked 
   private var storage: CacheStorage<Key, Value>
   private let queue: DispatchQueue
 
+  /// An empty cache.
+  /// - Parameters:
+  ///   - countLimit: the most entries kept; nil: no limit. Past it, the least recently used entries go first.
+  ///   - costLimit: the most total cost kept, in the caller's unit (bytes, usually); nil: no limit.
+  ///   - label: the serial queue's name, as debuggers and crash reports show it.
   public init(countLimit: Int? = nil, costLimit: Int? = nil, label: String = "rover.cache") {
     storage = CacheStorage(countLimit: countLimit, costLimit: costLimit)
     queue = DispatchQueue(label: label)
   }
 
+  /// The value for `key`, marked as recently used; nil when absent or evicted.
   public func value(forKey key: Key) -> Value? {
     queue.sync { storage.value(forKey: key) }
   }
 
+  /// Stores `value` under `key`, replacing any value there, then evicts least recently used entries until the
+  /// limits hold. To make a value only when none is cached, use ``value(forKey:orInsert:cost:)``: a lookup
+  /// followed by an insert races with other callers.
+  /// - Parameter cost: what the entry counts against `costLimit`, in the caller's unit.
   public func insert(_ value: Value, forKey key: Key, cost: Int = 0) {
     queue.sync { _ = storage.insert(value, forKey: key, cost: cost) }
   }
@@ -28,6 +38,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: @unchecked 
     try queue.sync { try storage.value(forKey: key, orInsert: make, cost: cost) }
   }
 
+  /// Removes the entry for `key`, if any.
   public func removeValue(forKey key: Key) {
     queue.sync { _ = storage.removeValue(forKey: key) }
   }
@@ -38,6 +49,7 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: @unchecked 
     queue.sync { storage.removeValue(forKey: key, if: predicate) }
   }
 
+  /// Removes every entry.
   public func removeAll() {
     queue.sync { storage.removeAll() }
   }
@@ -47,6 +59,8 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: @unchecked 
     queue.sync { storage.forEachValue(body) }
   }
 
+  /// The number of entries now.
   public var count: Int { queue.sync { storage.count } }
+  /// The sum of the entries' costs now, in the caller's unit.
   public var totalCost: Int { queue.sync { storage.totalCost } }
 }

@@ -2,14 +2,21 @@ import Foundation
 
 /// Why one photo could not be saved. Messages name the URL (redacted) or path the user should look at.
 public enum DownloadError: Error, Equatable, Sendable {
+  /// The image host answered `status` (after retries, for 429 and 5xx).
   case httpStatus(status: Int, url: String)
+  /// The body is not an image (an HTML error page, JSON); `hint` says what it probably is, such as one of NASA's
+  /// dead Spirit and Opportunity links. Not retried.
   case notAnImage(contentType: String, url: String, hint: String?)
+  /// The transfer itself failed (after retries, where retrying made sense): see ``HTTPError``.
   case transfer(HTTPError)
+  /// The photo's image address is not an http(s) URL with a host (see ``Photo/imageURL``).
   case invalidURL(String)
+  /// A file or folder under the output directory could not be written (`reason`: the system's words). Fatal: the
+  /// run stops, as every later photo would fail the same way.
   case io(path: String, reason: String)
-  /// What was piped to `fetch-image -` is not photos.
+  /// Input read as photos (JSON, JSON Lines, URLs or ids a line) is not photos.
   case malformedInput(detail: String)
-  /// A `--name` template that cannot work; the message says why.
+  /// A name template that cannot work; the message says why.
   case invalidTemplate(String)
   /// The template gives two photos of the first batch one name (checked before any image request).
   case templateCollision(template: String, first: String, second: String, path: String)
@@ -36,6 +43,7 @@ public enum DownloadError: Error, Equatable, Sendable {
 }
 
 extension DownloadError: LocalizedError {
+  /// One lowercase clause naming the URL (API key redacted) or path, and what went wrong.
   public var errorDescription: String? {
     switch self {
     case .httpStatus(let status, let url):
@@ -54,9 +62,9 @@ extension DownloadError: LocalizedError {
     case .invalidTemplate(let message):
       return message
     case .templateCollision(let template, let first, let second, let path):
-      return "--name '\(template)' gives photos \(first) and \(second) the same name '\(path)' (add {id} to it)"
+      return "the name template '\(template)' gives photos \(first) and \(second) the same name '\(path)' (add {id} to it)"
     case .nameTaken(let path):
-      return "\(path) was already written by another photo of this run; not overwriting it (add {id} to --name)"
+      return "\(path) was already written by another photo of this run; not overwriting it (add {id} to the name template)"
     }
   }
 }

@@ -86,4 +86,61 @@ extension Downloader {
       steps.fail(error)
     }
   }
+
+  /// The planner's steps, in order: photos settled without a request are counted on the way to the next transfer.
+  struct StepQueue {
+    var plans: AsyncThrowingChannel<[Step], any Error>.AsyncIterator
+    var pending: ArraySlice<Step> = []
+
+    /// The next photo to transfer; nil at the end of the feed, when `settling` says stop, or when the feed failed
+    /// (told to `onSourceError`; a cancellation is no failure).
+    mutating func nextTransfer(
+      settling: (DownloadResult) -> Bool, onSourceError: (any Error) -> Void
+    ) async -> Planned? {
+      while true {
+        guard let step = pending.popFirst() else {
+          do {
+            guard let batch = try await plans.next() else { return nil }
+            pending = batch[...]
+          } catch is CancellationError {
+            return nil
+          } catch {
+            onSourceError(error)
+            return nil
+          }
+          continue
+        }
+        switch step {
+        case .transfer(let planned): return planned
+        case .settled(let result): guard settling(result) else { return nil }
+        }
+      }
+    }
+  }
+
+  func skipReason(_ photo: Photo, relative: String, existing: Int?, context: RunContext) -> SkipReason? {
+    guard !options.force else { return nil }
+    if context.archive?.bytes(for: photo) != nil { return .inArchive }
+    if options.highestVersionsOnly, let version = photo.frameVersion,
+      let highest = try? context.record?.highestVersion(of: photo), highest > version.number
+    {
+      return .newerVersionPresent
+    }
+    // The same frame, listed by another service under another id, was already downloaded into this directory.
+    if existing == nil, (try? context.record?.hasFrameUnderAnotherID(photo)) == true {
+      return .sameFrameDownloaded
+    }
+    guard let size = existing else { return nil }
+    if let recorded = try? context.record?.bytes(forPath: relative) {
+      return recorded == size ? .exists : nil
+    }
+    // A file we did not record: only complete files are ever given a final name, so trust a non-empty one.
+    return size > 0 ? .exists : nil
+  }
+
+  static func metadata(_ photo: Photo) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(photo) + Data("\n".utf8)
+  }
 }

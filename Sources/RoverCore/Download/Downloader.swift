@@ -12,6 +12,7 @@ public final class Downloader: Sendable {
     var bytes: Int
   }
 
+  /// How this downloader behaves; fixed for its lifetime.
   public let options: DownloadOptions
   let events: @Sendable (DownloadEvent) -> Void
   /// Keyed by image URL so a URL is fetched once however many photos share it. Finished tasks stay for a while
@@ -23,6 +24,10 @@ public final class Downloader: Sendable {
   /// Bounded, because a mission has thousands of sol directories and a process only so many descriptors.
   let directories = Cache<String, SafeDirectory>(countLimit: 64, label: "rover.directories")
 
+  /// - Parameters:
+  ///   - options: where and how to download.
+  ///   - events: progress as it happens (photos planned, bytes, each photo's result, warnings such as a damaged
+  ///     record set aside), called from the downloader's threads; keep it quick.
   public init(options: DownloadOptions, events: @escaping @Sendable (DownloadEvent) -> Void = { _ in }) {
     self.options = options
     self.events = events
@@ -48,6 +53,15 @@ public final class Downloader: Sendable {
   public func run<Batches: AsyncSequence & Sendable>(_ batches: Batches) async throws -> DownloadSummary
   where Batches.Element == [Photo] {
     try await run(batches, record: nil)
+  }
+
+  /// Downloads a listing while it is still being read: the next sol is listed only when a job slot is free, so a
+  /// whole mission downloads in memory that depends on ``DownloadOptions/jobs``, not on its 60 000 photos. A
+  /// failure of the listing ends the run after the photos in flight and is returned in
+  /// ``DownloadSummary/sourceError``.
+  /// - Throws: as ``run(_:)-([Photo])``.
+  public func run(_ photos: PhotoStream) async throws -> DownloadSummary {
+    try await run(photos.batches, record: nil)
   }
 
   /// Downloads `photos` and hands back each one's result as it completes, in completion order. Results wait in
@@ -165,31 +179,13 @@ public final class Downloader: Sendable {
         await self.planAhead(feed.take(), into: steps, context: context)
       }
       await withTaskExecutorPreference(executor) {
-        var pending: ArraySlice<Step> = []
-        var plans = steps.makeAsyncIterator()
+        var queue = StepQueue(plans: steps.makeAsyncIterator())
         do {
           // `transfer` never throws: a failed photo is a result, an interrupted one is nil.
           try await BoundedConcurrency.run(
             next: {
-              while summary.fatal == nil {
-                guard let step = pending.popFirst() else {
-                  do {
-                    guard let batch = try await plans.next() else { return nil }
-                    pending = batch[...]
-                  } catch is CancellationError {
-                    return nil
-                  } catch {
-                    summary.sourceError = error
-                    return nil
-                  }
-                  continue
-                }
-                switch step {
-                case .transfer(let planned): return planned
-                case .settled(let result): guard take(result) else { return nil }
-                }
-              }
-              return nil
+              guard summary.fatal == nil else { return nil }
+              return await queue.nextTransfer(settling: take, onSourceError: { summary.sourceError = $0 })
             }, width: options.jobs, { await self.transfer($0, context: context) }
           ) { result in
             guard let result else { return true }
@@ -298,31 +294,5 @@ public final class Downloader: Sendable {
       directory.remove(name)
       directory.remove(name + ".json")
     }
-  }
-
-  func skipReason(_ photo: Photo, relative: String, existing: Int?, context: RunContext) -> SkipReason? {
-    guard !options.force else { return nil }
-    if context.archive?.bytes(for: photo) != nil { return .inArchive }
-    if options.highestVersionsOnly, let version = photo.frameVersion,
-      let highest = try? context.record?.highestVersion(of: photo), highest > version.number
-    {
-      return .newerVersionPresent
-    }
-    // The same frame, listed by another service under another id, was already downloaded into this directory.
-    if existing == nil, (try? context.record?.hasFrameUnderAnotherID(photo)) == true {
-      return .sameFrameDownloaded
-    }
-    guard let size = existing else { return nil }
-    if let recorded = try? context.record?.bytes(forPath: relative) {
-      return recorded == size ? .exists : nil
-    }
-    // A file we did not record: only complete files are ever given a final name, so trust a non-empty one.
-    return size > 0 ? .exists : nil
-  }
-
-  static func metadata(_ photo: Photo) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return try encoder.encode(photo) + Data("\n".utf8)
   }
 }

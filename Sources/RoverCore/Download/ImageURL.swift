@@ -16,8 +16,8 @@ enum ImageURL {
   /// body that is not a page gets no guess.
   static func deadLinkHint(for photo: Photo, url: URL, contentType: String) -> String? {
     guard contentType.lowercased().hasPrefix("text/html") else { return nil }
-    let rover = photo.rover.name.lowercased()
-    if rover == "spirit" || rover == "opportunity" || url.path.contains("/mer/gallery/") {
+    let mission = Mission(name: photo.rover.name)
+    if mission == .spirit || mission == .opportunity || url.path.contains("/mer/gallery/") {
       return "NASA removed the Spirit and Opportunity raw images in 2024; this link is dead"
     }
     return "the server sent a web page instead of an image"

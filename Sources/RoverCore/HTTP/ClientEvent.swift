@@ -2,15 +2,25 @@ import Foundation
 
 /// What the library reports while it works. It never prints: the CLI decides what a user sees.
 public enum ClientEvent: Sendable {
+  /// A request is about to be sent (API key redacted from `url`), one per redirect hop; a cached answer sends none.
   case request(url: String)
+  /// An answer with `status` arrived, `seconds` (wall clock) after its request was sent.
   case response(url: String, status: Int, seconds: TimeInterval)
+  /// A failed request will be sent again after `delay` seconds; `attempt` counts retries from 1, `reason` says
+  /// what failed (a status, a timeout, a dropped connection).
   case retrying(url: String, attempt: Int, delay: TimeInterval, reason: String)
+  /// The service's rate-limit headers say few requests are left (`remaining` of `limit` in its window).
   case rateLimitLow(remaining: Int, limit: Int?)
+  /// Steps of a long listing done so far (pages, or the sols a raw feed is asked one by one), of `total` where
+  /// known.
   case progress(done: Int, total: Int?)
+  /// Something the user should know that is not an error: a sol listed short of its count, a service that fell
+  /// back to the next, a stale cached answer used because the service is down.
   case warning(String)
 }
 
-/// A sink for `ClientEvent`s.
+/// A sink for ``ClientEvent``s, called from the library's tasks as things happen: keep it quick, and hand the
+/// event to your own actor or queue for anything slow.
 public typealias ClientEventHandler = @Sendable (ClientEvent) -> Void
 
 extension PhotoService {

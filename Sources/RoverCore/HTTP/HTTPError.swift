@@ -3,11 +3,14 @@ import Foundation
 /// Failures of the exchange itself, before anyone has read a status or a body: every engine maps its own errors
 /// (URLError, libcurl codes) to these, so the layers above see one vocabulary.
 public enum HTTPError: Error, Equatable, Sendable {
+  /// The connection failed or broke (refused, reset, TLS); `reason` is the system's or engine's words. Retried.
   case network(url: String, reason: String)
   /// The host's name does not resolve: asking again in a second will not change that (and offline, every
   /// retry would only add a line).
   case hostNotFound(url: String)
+  /// No complete answer within the timeout (`seconds`, whole), or an image transfer stalled that long. Retried.
   case timedOut(url: String, seconds: Int)
+  /// More than 8 redirects from `url`: a loop, most likely, and never retried.
   case tooManyRedirects(url: String)
   /// A redirect to a scheme rover does not fetch (`file:`, `ftp:`): never followed, never retried.
   case unsupportedRedirect(url: String, location: String)
@@ -49,6 +52,7 @@ extension HTTPError {
 }
 
 extension HTTPError: LocalizedError {
+  /// One lowercase clause naming the URL (API key redacted) and what went wrong.
   public var errorDescription: String? {
     switch self {
     case .network(let url, let reason): return "cannot reach \(url): \(reason)"

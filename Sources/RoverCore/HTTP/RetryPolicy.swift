@@ -2,12 +2,21 @@ import Foundation
 
 /// How often and how patiently to retry transient failures (429, 5xx, dropped connections).
 public struct RetryPolicy: Hashable, Sendable {
+  /// Retries after the first attempt (0: none), so a request is sent at most `maxRetries + 1` times.
   public var maxRetries: Int
+  /// Seconds before the first retry; each later one waits twice as long, with jitter (50–100% of the delay).
   public var baseDelay: TimeInterval
+  /// Seconds no computed delay exceeds, however many retries came before.
   public var maxDelay: TimeInterval
   /// A `Retry-After` longer than this fails at once: waiting an hour silently is worse than saying so.
   public var maxRetryAfter: TimeInterval
 
+  /// A policy from its parts; negative counts and delays are taken as 0.
+  /// - Parameters:
+  ///   - maxRetries: retries after the first attempt.
+  ///   - baseDelay: seconds before the first retry, doubled for each later one.
+  ///   - maxDelay: seconds no computed delay exceeds.
+  ///   - maxRetryAfter: the longest `Retry-After`, in seconds, worth waiting for.
   public init(
     maxRetries: Int = 3, baseDelay: TimeInterval = 0.5, maxDelay: TimeInterval = 30, maxRetryAfter: TimeInterval = 120
   ) {

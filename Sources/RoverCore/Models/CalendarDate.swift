@@ -2,8 +2,11 @@ import Foundation
 
 /// A calendar day with no time zone, so that `2015-05-30` never turns into the 29th west of Greenwich.
 public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The year, 1 to 9999.
   public let year: Int
+  /// The month, 1 (January) to 12.
   public let month: Int
+  /// The day of the month, from 1; always a day the month has.
   public let day: Int
 
   /// Builds a date only when it exists on the proleptic Gregorian calendar.
@@ -84,6 +87,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     self.day = day
   }
 
+  /// The date `days` days later (earlier when negative): plain day arithmetic, no time zone to cross.
   public func adding(days: Int) -> CalendarDate {
     CalendarDate(daysSinceEpoch: daysSinceEpoch + days)
   }
@@ -93,6 +97,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     CalendarDate(daysSinceEpoch: Int((now.timeIntervalSince1970 / 86_400).rounded(.down)))
   }
 
+  /// Earlier dates sort first.
   public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
@@ -107,6 +112,8 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 }
 
 extension CalendarDate: Codable {
+  /// Reads a JSON string leniently, as ``init(lenient:)`` does: services pad differently and some add a time.
+  /// - Throws: `DecodingError` when the value is not a string or not a real date.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
@@ -116,6 +123,8 @@ extension CalendarDate: Codable {
     self = date
   }
 
+  /// Writes `YYYY-MM-DD`, zero-padded, the form every service accepts back.
+  /// - Throws: what the encoder throws.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(description)

@@ -5,29 +5,28 @@
 package enum MarsCalendar {
   package static let secondsPerSol = 88_775.244
 
-  /// Each mission's fixed dates, by lower-cased name.
-  package static let missions: [String: (landing: CalendarDate, launch: CalendarDate)] = [
-    // Day numbers since 1970-01-01, so the table needs no failable initialiser; the dates are in the comments.
+  /// Each mission's fixed dates. Day numbers since 1970-01-01, so the table needs no failable initialiser; the
+  /// dates are in the comments.
+  static func dates(_ mission: Mission) -> (landing: CalendarDate, launch: CalendarDate) {
+    switch mission {
     // 2012-08-06, 2011-11-26
-    "curiosity": (CalendarDate(daysSinceEpoch: 15_558), CalendarDate(daysSinceEpoch: 15_304)),
-    // 2021-02-18, 2020-07-30
-    "perseverance": (CalendarDate(daysSinceEpoch: 18_676), CalendarDate(daysSinceEpoch: 18_473)),
-    // 2004-01-25, 2003-07-07
-    "opportunity": (CalendarDate(daysSinceEpoch: 12_442), CalendarDate(daysSinceEpoch: 12_240)),
-    // 2004-01-04, 2003-06-10
-    "spirit": (CalendarDate(daysSinceEpoch: 12_421), CalendarDate(daysSinceEpoch: 12_213)),
+    case .curiosity: return (CalendarDate(daysSinceEpoch: 15_558), CalendarDate(daysSinceEpoch: 15_304))
     // Ingenuity rode in on Perseverance and counts Perseverance's sols (7.3, 7.5): 2021-02-18, 2020-07-30
-    "ingenuity": (CalendarDate(daysSinceEpoch: 18_676), CalendarDate(daysSinceEpoch: 18_473)),
+    case .perseverance, .ingenuity:
+      return (CalendarDate(daysSinceEpoch: 18_676), CalendarDate(daysSinceEpoch: 18_473))
+    // 2004-01-25, 2003-07-07
+    case .opportunity: return (CalendarDate(daysSinceEpoch: 12_442), CalendarDate(daysSinceEpoch: 12_240))
+    // 2004-01-04, 2003-06-10
+    case .spirit: return (CalendarDate(daysSinceEpoch: 12_421), CalendarDate(daysSinceEpoch: 12_213))
     // 2018-11-26 (sol 0 is landing day, 7.4), 2018-05-05 (launch; not in the reference)
-    "insight": (CalendarDate(daysSinceEpoch: 17_861), CalendarDate(daysSinceEpoch: 17_656)),
-  ]
+    case .insight: return (CalendarDate(daysSinceEpoch: 17_861), CalendarDate(daysSinceEpoch: 17_656))
+    }
+  }
 
-  package static func landingDate(rover: String) -> CalendarDate? { missions[rover.lowercased()]?.landing }
+  package static func landingDate(rover: String) -> CalendarDate? { Mission(name: rover)?.landingDate }
 
   /// The sol of landing day: 1 for the MER rovers, 0 for Curiosity and Perseverance.
-  package static func landingSol(rover: String) -> Int {
-    ["spirit", "opportunity"].contains(rover.lowercased()) ? 1 : 0
-  }
+  package static func landingSol(rover: String) -> Int { Mission(name: rover)?.landingSol ?? 0 }
 
   package static func earthDate(rover: String, sol: Int) -> CalendarDate? {
     guard let landing = landingDate(rover: rover), sol >= 0 else { return nil }
@@ -55,22 +54,22 @@ package enum MarsCalendar {
 
   /// The start of sol 0 in UTC (seconds since 1970) for the rovers whose feeds date photos by capture time
   /// (api-reference 7.5).
-  static let solZero: [String: Double] = [
+  static let solZero: [Mission: Double] = [
     // 2021-02-18T04:24:16Z
-    "perseverance": 1_613_622_256,
+    .perseverance: 1_613_622_256,
     // 2012-08-05T13:52:34Z
-    "curiosity": 1_344_174_754,
+    .curiosity: 1_344_174_754,
     // Perseverance's sols and clock (7.5)
-    "ingenuity": 1_613_622_256,
+    .ingenuity: 1_613_622_256,
     // 2018-11-26T05:10:51Z: the sol-190 record of 7.4 (LMST 16:22:28.916 at 2019-06-10T03:21:57.044Z); the
     // reference rounds it to about 05:11
-    "insight": 1_543_209_051,
+    .insight: 1_543_209_051,
   ]
 
   /// Every sol whose span overlaps the UTC day `date` (usually two): where photos captured that day come from.
   /// Rovers without a known epoch fall back to the formula's sols and their neighbours.
   package static func captureSols(rover: String, on date: CalendarDate) -> [Int] {
-    guard let zero = solZero[rover.lowercased()] else {
+    guard let zero = Mission(name: rover).flatMap({ solZero[$0] }) else {
       return sols(rover: rover, on: date).flatMap { [$0, $0 + 1] }.reduce(into: []) {
         if !$0.contains($1) { $0.append($1) }
       }

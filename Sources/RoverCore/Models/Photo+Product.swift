@@ -43,7 +43,7 @@ extension Photo {
   }
 
   package var frameVersion: FrameVersion? {
-    guard rover.name.lowercased() == "perseverance" else { return nil }
+    guard Mission(name: rover.name) == .perseverance else { return nil }
     let key = productKey
     // A product id of seven fields whose last is three digits, a letter, and the version's two digits
     // (`…_01_295J01`): anything looser would take other names' trailing numbers for versions.

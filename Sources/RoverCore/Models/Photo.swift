@@ -1,14 +1,26 @@
+import Foundation
+
 /// One rover image. Two photos are the same photo when their ids match, whatever else a service changed.
+///
+/// Encoded as the Photos API's JSON (`id`, `sol`, `camera`, `img_src`, `earth_date`, `rover`), plus the raw feeds'
+/// extra keys, so filters written for any service work on any other.
 public struct Photo: Sendable {
+  /// The service's id for the photo.
   public var id: PhotoID
+  /// The mission day the photo was taken on.
   public var sol: Int
+  /// The camera that took it.
   public var camera: Camera
+  /// The image's address exactly as the service sent it (`img_src`); see ``imageURL`` for one to fetch.
   public var imageSource: String
+  /// The Earth date (UTC) the photo belongs to, as the service dates it.
   public var earthDate: CalendarDate
+  /// The rover, with its identity and dates only (no totals).
   public var rover: Rover
-  /// Only from NASA's raw feeds; written as extra keys in JSON so filters written for the API copies still work.
+  /// Only from NASA's raw feeds: capture time, sample type, every image size; written as extra keys in JSON.
   public var details: PhotoDetails?
 
+  /// A photo from its parts, as a service or a test would make one.
   public init(
     id: PhotoID, sol: Int, camera: Camera, imageSource: String, earthDate: CalendarDate, rover: Rover,
     details: PhotoDetails? = nil
@@ -22,12 +34,24 @@ public struct Photo: Sendable {
     self.details = details
   }
 
-  /// The rover's name as users type it in commands and file names.
+  /// The rover's name as the service spells it.
   public var roverName: String { rover.name }
+
+  /// The image to fetch: ``imageSource`` as a URL when it is an http(s) address with a host, NASA's hosts upgraded
+  /// to https (old rows still say http); nil when the service sent anything else.
+  public var imageURL: URL? { ImageURL.resolve(imageSource) }
+
+  /// Every size the raw feeds list (`small`, `medium`, `large`, `full`), as fetchable URLs; empty where a service
+  /// gives one size only.
+  public var imageURLs: [String: URL] {
+    (details?.imageFiles ?? [:]).compactMapValues(ImageURL.resolve)
+  }
 }
 
 extension Photo: Hashable {
+  /// Photos are equal when their ids are.
   public static func == (lhs: Photo, rhs: Photo) -> Bool { lhs.id == rhs.id }
+  /// Hashes the id only, as equality compares it.
   public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
@@ -38,6 +62,8 @@ extension Photo: Codable {
     case earthDate = "earth_date"
   }
 
+  /// Reads any service's photo JSON, leniently where services differ (numbers as strings, dates with times).
+  /// - Throws: `DecodingError` when `id`, `sol`, `camera`, `img_src`, `earth_date` or `rover` is missing or invalid.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(PhotoID.self, forKey: .id)
@@ -54,6 +80,7 @@ extension Photo: Codable {
     self.details = details?.isEmpty == false ? details : nil
   }
 
+  /// Writes the Photos API's shape, plus the raw feeds' keys where present.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)

@@ -6,8 +6,10 @@ public struct PhotoDetails: Hashable, Sendable, Codable {
   public var sampleType: String?
   /// Image URLs by size: `small`, `medium`, `large`, `full`.
   public var imageFiles: [String: String]?
+  /// The feed's caption for the image, where it has one.
   public var title: String?
 
+  /// Details from their parts, each nil when the feed did not send it.
   public init(
     dateTaken: String? = nil, sampleType: String? = nil, imageFiles: [String: String]? = nil, title: String? = nil
   ) {

@@ -1,6 +1,8 @@
 /// A photo's identity: an integer on the API copies, a string (`NLF_0100_…`) on NASA's raw feeds.
 public enum PhotoID: Hashable, Sendable, CustomStringConvertible {
+  /// An id on the Photos-API copies (nebulum, Mars Vista, nasa): `102693`.
   case number(Int)
+  /// An id on NASA's raw feeds and the PDS: the product id, such as `NLF_0100_0675061320_541ECM_N0040372…`.
   case text(String)
 
   /// Reads an id typed on the command line: digits become a number so `102693` matches the services' integer ids.
@@ -12,6 +14,7 @@ public enum PhotoID: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The id as typed and printed: the number's digits, or the text unchanged.
   public var description: String {
     switch self {
     case .number(let value): return String(value)
@@ -21,6 +24,8 @@ public enum PhotoID: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension PhotoID: Codable {
+  /// Reads a JSON number or string; a string of digits becomes a number, so a quoted id equals the same id unquoted.
+  /// - Throws: `DecodingError` when the value is neither a number nor a string.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let number = try? container.decode(Int.self) {
@@ -31,6 +36,8 @@ extension PhotoID: Codable {
     }
   }
 
+  /// Writes a number as a JSON number and text as a string, as the services send them.
+  /// - Throws: what the encoder throws.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {

@@ -1,16 +1,26 @@
 /// A rover and its mission totals. Totals are optional because a rover with no photos has none, and photos embed
 /// only a rover's identity.
 public struct Rover: Hashable, Sendable {
+  /// The Photos API's numeric rover id; nil on services that have none.
   public var id: Int?
+  /// The name as the service spells it (`Curiosity`); see ``Mission/init(name:)`` for the mission it means.
   public var name: String
+  /// The landing day (UTC), where the service gives it.
   public var landingDate: CalendarDate?
+  /// The launch day (UTC), where the service gives it.
   public var launchDate: CalendarDate?
+  /// Whether the mission still sends photos.
   public var status: RoverStatus
+  /// The newest sol with photos; nil for a rover with no photos yet, and in photos (which carry no totals).
   public var maxSol: Int?
+  /// The Earth date (UTC) of ``maxSol``.
   public var maxDate: CalendarDate?
+  /// Photos over the whole mission, as the service counts them.
   public var totalPhotos: Int?
+  /// The rover's cameras, where the service lists them (``PhotoClient/rovers()`` does; photos and manifests do not).
   public var cameras: [Camera]?
 
+  /// A rover from its parts; only the name is required, the rest is nil or `unknown` until a service says.
   public init(
     id: Int? = nil, name: String, landingDate: CalendarDate? = nil, launchDate: CalendarDate? = nil,
     status: RoverStatus = .other("unknown"), maxSol: Int? = nil, maxDate: CalendarDate? = nil,
@@ -38,6 +48,9 @@ extension Rover: Codable {
     case totalPhotos = "total_photos"
   }
 
+  /// Reads any service's rover object leniently: numbers as strings, dates with times, Mars Vista's
+  /// `max_sol: 0, max_date: ""` read as "no photos yet" (nil), an unreadable status or camera list left unknown.
+  /// - Throws: `DecodingError` when `name` is missing or not a string.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = container.lenientInt(forKey: .id)
@@ -54,6 +67,7 @@ extension Rover: Codable {
   }
 
   /// Always writes every mission field, with explicit nulls, so `jq '.max_sol'` means the same on every service.
+  /// - Throws: what the encoder throws.
   public func encode(to encoder: any Encoder) throws {
     try encode(to: encoder, including: [.id, .totals, .cameras])
   }

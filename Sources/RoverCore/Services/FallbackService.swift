@@ -20,16 +20,16 @@ package struct FallbackService: PhotoService {
   package var serviceName: String { "auto" }
 
   /// The rovers `rovers` lists under `auto`, each asked of its own services.
-  static let knownRovers = ["curiosity", "perseverance", "spirit", "opportunity", "ingenuity", "insight"]
+  static let knownRovers = Mission.allCases.map(\.rawValue)
 
   /// Which services answer for a rover, best first.
   func chain(for rover: String) -> [ServicePreset] {
     var chain: [ServicePreset]
-    switch rover.lowercased() {
-    case "curiosity", "perseverance": chain = [.nebulum, .marsvista, .nasaRaw]
-    case "spirit", "opportunity": chain = [.pds, .nebulum, .marsvista]
-    case "ingenuity", "insight": chain = [.nasaRaw]
-    default: chain = [.nebulum, .nasaRaw]
+    switch Mission(name: rover) {
+    case .curiosity, .perseverance: chain = [.nebulum, .marsvista, .nasaRaw]
+    case .spirit, .opportunity: chain = [.pds, .nebulum, .marsvista]
+    case .ingenuity, .insight: chain = [.nasaRaw]
+    case nil: chain = [.nebulum, .nasaRaw]
     }
     return chain.filter { clients[$0] != nil && ($0 != .marsvista || keyed.contains($0)) }
   }

@@ -1,17 +1,27 @@
 import Foundation
 
 /// What a photo service answered that is not photos. Each case carries the input or URL (already redacted) so its
-/// message can name what the user should look at. Transport failures are `HTTPError`s.
+/// message can name what to look at. Transport failures are ``HTTPError``s.
 public enum ServiceError: Error, Equatable, Sendable {
+  /// No service knows a rover of this name.
   case unknownRover(name: String)
+  /// No photo has this id.
   case photoNotFound(id: String)
+  /// The service answered 404 for a route it should have: usually a wrong base URL.
   case notFound(url: String)
+  /// The chosen service does not have this rover (the others may).
   case unavailableRover(name: String, service: String)
+  /// The service refused the API key, or needs one.
   case unauthorized(service: String, message: String)
+  /// The service is rate-limiting; `retryAfter` in seconds where it said.
   case rateLimited(retryAfter: Int?, message: String)
+  /// The service kept failing with a 5xx status after every retry.
   case serverError(status: Int, url: String)
+  /// A status the service should not send here.
   case unexpectedStatus(status: Int, url: String, message: String)
+  /// An answer that is not the JSON the service documents.
   case malformedJSON(url: String, detail: String)
+  /// The cache was to answer alone (``CacheMode/Use/offline``) and holds nothing for this.
   case offlineMiss(what: String)
   /// A sol range wider than a slow service lists in one go.
   case solRangeTooWide(service: String, limit: Int, lower: Int, upper: Int)
@@ -21,7 +31,7 @@ public enum ServiceError: Error, Equatable, Sendable {
   case unknownCamera(rover: String, camera: String, known: [String])
   /// An Earth date before the rover landed.
   case dateBeforeLanding(rover: String, date: CalendarDate, landing: CalendarDate)
-  /// `--page` past the last page of a sol whose photo count the service gives.
+  /// A page past the last page of a sol whose photo count the service gives.
   case pageOutOfRange(page: Int, last: Int, perPage: Int, sol: Int)
 
   /// The service is down or unreachable (not refusing us): a cached answer, even stale, beats failing.
@@ -35,10 +45,11 @@ public enum ServiceError: Error, Equatable, Sendable {
 }
 
 extension ServiceError: LocalizedError {
+  /// One lowercase clause naming the bad input or URL.
   public var errorDescription: String? {
     switch self {
     case .unknownRover(let name):
-      return "unknown rover '\(name)' (try `rover rovers` for the names this service knows)"
+      return "unknown rover '\(name)'"
     case .photoNotFound(let id):
       return "no photo with id \(id)"
     case .notFound(let url):
@@ -46,7 +57,7 @@ extension ServiceError: LocalizedError {
     case .unavailableRover(let name, let service):
       return "rover '\(name)' is not available from the \(service) service"
     case .unauthorized(let service, let message):
-      return "\(service) refused the API key: \(message) (set ROVER_API_KEY or --api-key)"
+      return "\(service) refused the API key: \(message)"
     case .rateLimited(let retryAfter, let message):
       let wait = retryAfter.map { ", retry after \($0)s" } ?? ""
       return "rate limited by the service\(wait): \(message)"
@@ -60,7 +71,7 @@ extension ServiceError: LocalizedError {
       return "offline and nothing cached for \(what)"
     case .solRangeTooWide(let service, let limit, let lower, let upper):
       return "\(service) lists at most \(limit) sols at a time (each is a slow feed request): "
-        + "narrow --from \(lower) --to \(upper)"
+        + "\(lower)..\(upper) is too wide"
     case .solOutOfRange(let rover, let sol, let latest, let service):
       return "sol \(sol) is past \(rover)'s latest sol on \(service) (valid: 0..\(latest))"
     case .unknownCamera(let rover, let camera, let known):
@@ -68,7 +79,7 @@ extension ServiceError: LocalizedError {
     case .dateBeforeLanding(let rover, let date, let landing):
       return "\(date) is before \(rover) landed (valid: \(landing) or later)"
     case .pageOutOfRange(let page, let last, let perPage, let sol):
-      return "--page \(page) is past the last page of sol \(sol) (valid: 1..\(last) at \(perPage) a page)"
+      return "page \(page) is past the last page of sol \(sol) (valid: 1..\(last) at \(perPage) a page)"
     }
   }
 }

@@ -20,11 +20,13 @@ package struct ServiceProbe: Sendable {
 
   /// The rovers each service has photos of.
   package static func rovers(of preset: ServicePreset) -> [String] {
-    switch preset {
-    case .nebulum, .nasa, .marsvista: return ["curiosity", "perseverance", "spirit", "opportunity"]
-    case .nasaRaw: return ["curiosity", "perseverance", "ingenuity", "insight"]
-    case .pds: return ["spirit", "opportunity"]
-    }
+    let missions: [Mission] =
+      switch preset {
+      case .nebulum, .nasa, .marsvista: [.curiosity, .perseverance, .spirit, .opportunity]
+      case .nasaRaw: [.curiosity, .perseverance, .ingenuity, .insight]
+      case .pds: [.spirit, .opportunity]
+      }
+    return missions.map(\.rawValue)
   }
 
   package let settings: ConnectionSettings

@@ -1,13 +1,20 @@
 /// Where a resolved setting came from, so `rover config` can explain surprising values.
 public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
+  /// A command-line flag of this name (`--base-url`).
   case flag(String)
+  /// An environment variable of this name (`ROVER_BASE_URL`).
   case environment(String)
+  /// An `APIKeys.plist` at this path.
   case file(String)
+  /// The defaults of the named service.
   case preset(String)
+  /// The library's default, or a value given to ``ConnectionSettings`` in code.
   case builtIn
-  /// A key deliberately not used (see `ConnectionSettings.resolve`).
+  /// A key deliberately not used: the base URL came from the working directory's `APIKeys.plist` and the key
+  /// from elsewhere, so someone else's checkout cannot send your key to a host of its choosing.
   case withheld
 
+  /// Where the value came from, as a short phrase: `environment ROVER_BASE_URL`, `file /path/APIKeys.plist`.
   public var description: String {
     switch self {
     case .flag(let name): return "flag \(name)"
@@ -22,9 +29,12 @@ public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
 
 /// A value and its source.
 public struct Sourced<Value: Sendable>: Sendable {
+  /// The value in force.
   public var value: Value
+  /// Where it came from.
   public var source: SettingSource
 
+  /// Pairs a value with its source.
   public init(_ value: Value, from source: SettingSource) {
     self.value = value
     self.source = source

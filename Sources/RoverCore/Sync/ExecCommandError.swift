@@ -8,9 +8,9 @@ package enum ExecCommandError: Error, LocalizedError, Equatable {
 
   package var errorDescription: String? {
     switch self {
-    case .unbalanced(let quote): return "--exec: a \(quote) quote is not closed"
-    case .empty: return "--exec: the command is empty"
-    case .cannotRun(let program, let reason): return "--exec: cannot run '\(program)': \(reason)"
+    case .unbalanced(let quote): return "a \(quote) quote is not closed in the command"
+    case .empty: return "the command is empty"
+    case .cannotRun(let program, let reason): return "cannot run '\(program)': \(reason)"
     }
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a sync mirrors, as the user wrote it, remembered in the output directory's record so that a later `sync`
 /// without flags does the same again.
-package struct SyncSelection: Codable, Sendable, Equatable, CustomStringConvertible {
+package struct SyncSelection: Codable, Sendable, Equatable {
   package var rover: String
   /// `--sol` as given (`1000..`, `1000..1100`); nil with `earthDate`, and when neither was given: every sol.
   package var sol: String?
@@ -19,15 +19,6 @@ package struct SyncSelection: Codable, Sendable, Equatable, CustomStringConverti
   }
 
   static let settingKey = "sync.selection"
-
-  package var description: String {
-    var parts = [rover]
-    if let sol { parts.append("--sol \(sol)") }
-    if let earthDate { parts.append("--earth-date \(earthDate)") }
-    if !cameras.isEmpty { parts.append("--camera \(cameras.joined(separator: ","))") }
-    parts.append("--name '\(name)'")
-    return parts.joined(separator: " ")
-  }
 
   /// The selection remembered in `record`, if any (one that cannot be read counts as none).
   package static func remembered(in record: DownloadRecord) -> SyncSelection? {

@@ -66,7 +66,7 @@ extension RoverCommand {
       if selection.isGiven {
         guard inputs.count == 1 else { throw ValidationError("give one rover name with --sol/--earth-date/--latest") }
         try validateRoverName(inputs[0])
-      } else if inputs.count == 1, MarsCalendar.missions[inputs[0].lowercased()] != nil {
+      } else if inputs.count == 1, Mission(name: inputs[0]) != nil {
         throw ValidationError("'\(inputs[0])' is a rover: give --sol, --earth-date or --latest (or photo ids)")
       } else if inputs.isEmpty {
         throw ValidationError("give photo ids, a rover with --sol/--earth-date/--latest, or - to read stdin")
@@ -91,26 +91,18 @@ extension RoverCommand {
         try finish(outcome, failures: 0)
         return
       }
-      let report = DownloadReport(format: resultFormat, outputDirectory: URL(fileURLWithPath: outputDirectory))
-      let progress = ProgressBar()
+      let presenter = DownloadPresenter(format: resultFormat, outputDirectory: URL(fileURLWithPath: outputDirectory))
       var options = DownloadOptions(
         outputDirectory: URL(fileURLWithPath: outputDirectory), template: template, jobs: jobs,
         retryPolicy: settings.retryPolicy, timeout: settings.timeout, force: force,
         archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata, keepsRecord: true,
         engine: settings.engine)
-      options.reportsBytes = progress.enabled
-      let downloader = Downloader(options: options) { event in
-        if case .finished(let result) = event { report.finished(result, progress: progress) }
-        if case .warning(let text) = event { progress.message("rover: warning: \(text)") }
-        progress.handle(event)
-      }
+      options.reportsBytes = presenter.wantsBytes
+      let downloader = Downloader(options: options, events: presenter.handle)
       let (summary, outcome) = try await source.download(with: downloader)
-      progress.finish()
+      presenter.finish()
       StandardError.line(DownloadReport.summaryLine(summary))
-      // The failed photo's line already named a write error: exit without saying it twice.
-      if summary.fatal != nil { throw ExitCode(ExitStatus.ioError) }
-      if summary.interrupted { throw ExitCode(ExitStatus.interrupted) }
-      if let error = summary.sourceError { throw error }
+      try DownloadPresenter.end(summary, failuresEndRun: false)
       try finish(outcome, failures: summary.failed)
     }
 

@@ -131,27 +131,18 @@ extension RoverCommand {
         return
       }
       try selection.remember(in: record)
-      let report = DownloadReport(format: nil, outputDirectory: output)
-      let progress = ProgressBar()
+      let presenter = DownloadPresenter(format: nil, outputDirectory: output)
       var options = DownloadOptions(
         outputDirectory: output, template: template, jobs: jobs, retryPolicy: settings.retryPolicy,
         timeout: settings.timeout, archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata,
         keepsRecord: true, engine: settings.engine)
-      options.reportsBytes = progress.enabled
-      let summary = try await sync.run(range, record: record, options: options) { event in
-        if case .finished(let result) = event { report.finished(result, progress: progress) }
-        if case .warning(let text) = event { progress.message("rover: warning: \(text)") }
-        progress.handle(event)
-      }
-      progress.finish()
+      options.reportsBytes = presenter.wantsBytes
+      let summary = try await sync.run(range, record: record, options: options, events: presenter.handle)
+      presenter.finish()
       try? record.flush()
       StandardError.line(SyncReport.line(summary))
       if json { Printer(format: .json, color: false).write(try SyncReport.json(summary, selection: selection)) }
-      let download = summary.download
-      if download.fatal != nil { throw ExitCode(ExitStatus.ioError) }
-      if download.interrupted { throw ExitCode(ExitStatus.interrupted) }
-      if let error = download.sourceError { throw error }
-      if download.failed > 0 { throw ExitCode(ExitStatus.someDownloadsFailed) }
+      try DownloadPresenter.end(summary.download)
     }
 
     /// The remembered selection, replaced (and said so) by flags given now.

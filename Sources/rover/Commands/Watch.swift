@@ -75,13 +75,13 @@ extension RoverCommand {
       guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
       if let exec {
         do { _ = try ExecCommand(exec) } catch let error as ExecCommandError {
-          throw ValidationError(error.localizedDescription)
+          throw ValidationError("--exec: " + error.localizedDescription)
         }
       }
       if name != nil || metadata, download == nil { throw ValidationError("--name and --metadata need --download") }
       if let name {
         do { _ = try NameTemplate(name) } catch let error as DownloadError {
-          throw ValidationError(error.localizedDescription)
+          throw ValidationError("--exec: " + error.localizedDescription)
         }
       }
     }
@@ -142,20 +142,20 @@ extension RoverCommand {
       var paths: [PhotoID: String] = [:]
       if let download {
         let output = URL(fileURLWithPath: download)
-        let report = DownloadReport(format: nil, outputDirectory: output)
+        // Messages only: the progress bar would fight the JSON Lines on a terminal.
+        let presenter = DownloadPresenter(format: nil, outputDirectory: output, drawsProgress: false)
         let options = DownloadOptions(
           outputDirectory: output, template: try NameTemplate(name ?? NameTemplate.defaultPattern), jobs: jobs,
           retryPolicy: settings.retryPolicy, timeout: settings.timeout, writeMetadata: metadata,
           keepsRecord: true, engine: settings.engine)
         let done = Locked<[PhotoID: String]>([:])
-        // Only its one-line messages: the progress bar would fight the JSON Lines on a terminal.
-        let messages = ProgressBar()
         let summary = try await Downloader(options: options) { event in
+          presenter.handle(event)
           guard case .finished(let result) = event else { return }
-          report.finished(result, progress: messages)
           if case .failed = result.outcome { return }
           done.withLock { $0[result.photo.id] = output.appendingPathComponent(result.path).path }
         }.run(photos)
+        // A write error ends the watch; a Ctrl-C is the watch's own clean stop (exit 0), handled by its loop.
         if summary.fatal != nil { throw ExitCode(ExitStatus.ioError) }
         failed = summary.failed > 0
         paths = done.current

@@ -56,6 +56,18 @@ enum ExitStatus {
     }
   }
 
+  /// The library's message with the command's own words added: which flag or command fixes it.
+  static func message(for error: ServiceError) -> String? {
+    let text = error.errorDescription ?? "\(error)"
+    switch error {
+    case .unauthorized: return text + " (set ROVER_API_KEY or --api-key)"
+    case .solRangeTooWide: return text + ": narrow --from/--to"
+    case .pageOutOfRange(let page, _, _, _):
+      return "--" + text.replacingOccurrences(of: "page \(page)", with: "page \(page)", options: .anchored)
+    default: return text
+    }
+  }
+
   /// The exit code and one-line message for an error that is ours to report; nil leaves it to ArgumentParser.
   static func report(for error: any Error) -> (code: Int32, message: String?)? {
     switch error {
@@ -63,8 +75,11 @@ enum ExitStatus {
       // The closest rover name anyone has sent photos from, as for a misspelt command.
       let hint = Suggestion.closest(to: name, in: Completions.roverNames).map { "; did you mean '\($0)'?" }
       let error = ServiceError.unknownRover(name: name)
-      return (code(for: error), hint.map { "unknown rover '\(name)'\($0)" } ?? error.errorDescription)
-    case let error as ServiceError: return (code(for: error), error.errorDescription)
+      return (
+        code(for: error),
+        hint.map { "unknown rover '\(name)'\($0)" } ?? "unknown rover '\(name)' (try `rover rovers` for the names)"
+      )
+    case let error as ServiceError: return (code(for: error), message(for: error))
     case let error as HTTPError: return (code(for: error), error.errorDescription)
     case let error as DownloadError: return (code(for: error), error.errorDescription)
     case let error as SettingsError: return (usage, error.errorDescription)

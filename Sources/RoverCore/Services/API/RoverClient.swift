@@ -53,7 +53,7 @@ package struct RoverClient: PhotoService {
         defer { said = true }; return said
       })
     {
-      events?(.warning("\(serviceName) has one image size per photo; --size \(options.size.rawValue) is ignored"))
+      events?(.warning("\(serviceName) has one image size per photo; the size \(options.size.rawValue) is ignored"))
     }
     switch query.paging {
     case .page(let number, let perPage):

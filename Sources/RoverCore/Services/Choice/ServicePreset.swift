@@ -1,13 +1,22 @@
 import Foundation
 
-/// The services `rover` knows by name. A preset is only defaults: `--base-url` points any of them elsewhere.
+/// The services `rover` knows by name. A preset is only defaults: a base URL of your own (a mirror, a test server)
+/// points any of them elsewhere and keeps its rules (how the key is sent, page size).
 public enum ServicePreset: String, CaseIterable, Sendable {
+  /// rovers.nebulum.one, a copy of the original Photos API's code: Curiosity and Perseverance, no key.
   case nebulum
+  /// Mars Vista (marsvista.dev), a reimplementation of the Photos API: all four rovers, a free key required.
   case marsvista
+  /// api.nasa.gov's Photos API, retired in 2025: for mirrors of the gateway; `DEMO_KEY` when no key is given.
   case nasa
+  /// NASA's raw-image feeds on mars.nasa.gov, which every copy scrapes: Perseverance, Curiosity, Ingenuity and
+  /// InSight, no key.
   case nasaRaw = "nasa-raw"
+  /// The Planetary Data System's Imaging Atlas search: Spirit and Opportunity, no key.
   case pds
 
+  /// Where the service answers when no base URL is given; `ROVER_<SERVICE>_URL` overrides it for
+  /// ``ConnectionSettings/fromEnvironment(_:currentDirectory:)``.
   public var defaultBaseURL: URL {
     switch self {
     case .nebulum: return URL(constant: "https://rovers.nebulum.one/api/v1")
@@ -18,6 +27,7 @@ public enum ServicePreset: String, CaseIterable, Sendable {
     }
   }
 
+  /// How the service expects its API key, if it takes one.
   public var authentication: Authentication {
     switch self {
     case .nebulum: return .queryItem("api_key")
@@ -40,6 +50,7 @@ public enum ServicePreset: String, CaseIterable, Sendable {
     }
   }
 
+  /// One line about the service for lists and help texts: its host, its rovers, whether it needs a key.
   public var summary: String {
     switch self {
     case .nebulum: return "rovers.nebulum.one, the original API's code, no key"
@@ -53,7 +64,10 @@ public enum ServicePreset: String, CaseIterable, Sendable {
 
 /// Where a service expects the API key.
 public enum Authentication: Hashable, Sendable {
+  /// The service takes no key.
   case none
+  /// The key goes in the request header of this name (Mars Vista: `X-API-Key`).
   case header(String)
+  /// The key goes in the query item of this name (`api_key`).
   case queryItem(String)
 }

@@ -20,24 +20,8 @@ package struct PhotoListing: Sendable {
   package func forEachBatch(_ request: PhotoRequest, _ body: ([Photo]) async throws -> Void) async throws -> Outcome {
     var outcome = Outcome()
     switch request {
-    case .query(var query):
-      if case .earthDate(let date) = query.selection, let landing = MarsCalendar.landingDate(rover: query.rover),
-        date < landing
-      {
-        throw ServiceError.dateBeforeLanding(rover: query.rover, date: date, landing: landing)
-      }
-      var photos: [Photo] = []
-      if let camera = query.camera {
-        // A group (NAVCAM on Perseverance) is its members, each asked for.
-        var seen = Set<PhotoID>()
-        for name in try await checkCamera(camera, rover: query.rover) {
-          query.camera = name
-          for photo in try await service.photos(query) where seen.insert(photo.id).inserted { photos.append(photo) }
-        }
-      } else {
-        photos = try await service.photos(query)
-      }
-      if photos.isEmpty { try await explainEmpty(query) }
+    case .query(let query):
+      let photos = try await photos(query)
       outcome.listed = photos.count
       try await body(photos)
     case .range(let range):
@@ -77,6 +61,30 @@ package struct PhotoListing: Sendable {
       }
     }
     return outcome
+  }
+
+  /// One query's photos: a date before landing refused, a camera group asked member by member, an empty answer
+  /// explained when it is the user's mistake.
+  private func photos(_ query: PhotoQuery) async throws -> [Photo] {
+    if case .earthDate(let date) = query.selection, let landing = MarsCalendar.landingDate(rover: query.rover),
+      date < landing
+    {
+      throw ServiceError.dateBeforeLanding(rover: query.rover, date: date, landing: landing)
+    }
+    var photos: [Photo] = []
+    if let camera = query.camera {
+      // A group (NAVCAM on Perseverance) is its members, each asked for.
+      var seen = Set<PhotoID>()
+      var member = query
+      for name in try await checkCamera(camera, rover: query.rover) {
+        member.camera = name
+        for photo in try await service.photos(member) where seen.insert(photo.id).inserted { photos.append(photo) }
+      }
+    } else {
+      photos = try await service.photos(query)
+    }
+    if photos.isEmpty { try await explainEmpty(query) }
+    return photos
   }
 
   /// An empty answer to one sol is checked against what the service knows (one more, usually cached, request):

@@ -1,5 +1,6 @@
 /// A whole stretch of a mission: a sol range or an Earth-date range, any number of cameras, an optional cap.
 public struct PhotoRange: Hashable, Sendable {
+  /// The stretch of days, by sol or by Earth date.
   public enum Days: Hashable, Sendable {
     /// Inclusive; `upper` nil means the rover's latest sol.
     case sols(lower: Int, upper: Int?)
@@ -7,12 +8,16 @@ public struct PhotoRange: Hashable, Sendable {
     case earthDates(lower: CalendarDate, upper: CalendarDate)
   }
 
+  /// The rover's name, any case.
   public var rover: String
+  /// The sols or dates the range covers; only sols with photos in the rover's manifest are asked for.
   public var days: Days
-  /// Empty: every camera.
+  /// Camera names or groups, matched case-insensitively. Empty: every camera.
   public var cameras: [String]
+  /// The most photos listed; the listing stops there. Nil: no limit.
   public var limit: Int?
 
+  /// A range from its parts; by default every camera and no limit.
   public init(rover: String, days: Days, cameras: [String] = [], limit: Int? = nil) {
     self.rover = rover
     self.days = days
@@ -23,7 +28,9 @@ public struct PhotoRange: Hashable, Sendable {
 
 /// One sol's photos, complete, in the order the service lists them.
 public struct SolBatch: Sendable {
+  /// The sol these photos were taken on.
   public var sol: Int
+  /// Every photo of the sol the range selects.
   public var photos: [Photo]
   /// The service's count for the sol (all cameras), where it has one.
   public var expected: Int?

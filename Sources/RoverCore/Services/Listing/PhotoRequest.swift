@@ -1,18 +1,22 @@
-/// Everything a listing command can ask for, resolved to batches of photos by `PhotoListing`.
+/// Everything a listing can ask for; ``PhotoClient/photos(_:)`` turns one into a ``PhotoStream``.
 public enum PhotoRequest: Sendable {
-  /// One sol, one date or the latest sol, at most one camera: the services' own query, exactly as before.
+  /// One sol, one date or the latest sol, at most one camera: the services' own query.
   case query(PhotoQuery)
   /// A stretch of the mission, sol by sol.
   case range(PhotoRange)
   /// The latest sol with several cameras or a limit.
   case latest(rover: String, cameras: [String], limit: Int?)
-  /// Photos by id.
+  /// Photos by id, looked up a few at a time and delivered in the order given; an id no service knows is left
+  /// out and the others are still delivered.
   case ids([PhotoID])
 }
 
 /// A sol whose listing came back with fewer photos than the service's own count for it.
 public struct Shortfall: Sendable, Equatable {
+  /// The sol listed short.
   public var sol: Int
+  /// Photos the listing delivered.
   public var listed: Int
+  /// Photos the service's manifest counts for the sol.
   public var expected: Int
 }

@@ -81,7 +81,7 @@ extension PDSClient {
         defer { said = true }; return said
       })
     {
-      events?(.warning("pds serves 1024 px browse JPEGs at most; --size full gives those"))
+      events?(.warning("pds serves 1024 px browse JPEGs at most; the full size gives those"))
     }
     let source = options.size == .small ? (document.browseURL ?? browse) : browse
     let date =

@@ -8,7 +8,7 @@ enum PDSRover: String, CaseIterable, Sendable {
   init(_ name: String, service: String) throws {
     if let rover = PDSRover(rawValue: name.lowercased()) {
       self = rover
-    } else if MarsCalendar.missions[name.lowercased()] != nil {
+    } else if Mission(name: name) != nil {
       throw ServiceError.unavailableRover(name: name, service: service)
     } else {
       throw ServiceError.unknownRover(name: name)
@@ -30,7 +30,7 @@ enum PDSRover: String, CaseIterable, Sendable {
 
   /// The rover as photos embed it: identity and the mission's fixed dates.
   var summary: Rover {
-    let dates = MarsCalendar.missions[rawValue]
+    let dates = Mission(name: rawValue).map(MarsCalendar.dates)
     return Rover(name: displayName, landingDate: dates?.landing, launchDate: dates?.launch, status: .complete)
   }
 }

@@ -167,7 +167,7 @@ extension RawFeedClient {
   }
 
   private func summary(_ rover: FeedRover) -> Rover {
-    let dates = MarsCalendar.missions[rover.rawValue]
+    let dates = Mission(name: rover.rawValue).map(MarsCalendar.dates)
     return Rover(name: rover.displayName, landingDate: dates?.landing, launchDate: dates?.launch, status: rover.status)
   }
 }

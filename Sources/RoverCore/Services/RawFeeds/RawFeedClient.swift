@@ -30,7 +30,7 @@ package struct RawFeedClient: PhotoService {
   /// One of the feeds' four rovers; Spirit and Opportunity are named as unavailable rather than listed as empty.
   func feedRover(_ name: String) throws -> FeedRover {
     if let rover = FeedRover(rawValue: name.lowercased()) { return rover }
-    if MarsCalendar.missions[name.lowercased()] != nil {
+    if Mission(name: name) != nil {
       throw ServiceError.unavailableRover(name: name, service: serviceName)
     }
     throw ServiceError.unknownRover(name: name)
@@ -54,7 +54,7 @@ package struct RawFeedClient: PhotoService {
 
   func rover(_ rover: FeedRover) async throws -> Rover {
     let (latestSol, total) = try await latest(rover)
-    let dates = MarsCalendar.missions[rover.rawValue]
+    let dates = Mission(name: rover.rawValue).map(MarsCalendar.dates)
     return Rover(
       name: rover.displayName, landingDate: dates?.landing, launchDate: dates?.launch, status: rover.status,
       maxSol: latestSol, maxDate: MarsCalendar.earthDate(rover: rover.rawValue, sol: latestSol), totalPhotos: total,

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The entry point for reading the photo services: rovers, their manifests and sols, and photos of a sol, a sol
+/// range, a date or the latest sol, or by id. Which service answers follows ``ConnectionSettings``: one service,
+/// or under `auto` the live services that have the rover, one after another when one is down.
+///
+/// ```swift
+/// let client = try PhotoClient(settings: ConnectionSettings())
+/// for try await photo in client.photos(of: "curiosity", sol: 1000) {
+///   print(photo.id, photo.camera.name, photo.imageURL?.absoluteString ?? "-")
+/// }
+/// ```
+public struct PhotoClient: Sendable {
+  let service: any PhotoService
+  let listing: PhotoListing
+
+  /// - Parameters:
+  ///   - settings: which service, where, and how patiently.
+  ///   - events: requests, retries, warnings (a sol listed short of its count, a service that fell back) as they
+  ///     happen; the library never prints them itself.
+  public init(settings: ConnectionSettings, events: (@Sendable (ClientEvent) -> Void)? = nil) {
+    service = ServiceFactory.make(settings, events: events)
+    listing = PhotoListing(service: service, events: events)
+  }
+
+  init(service: any PhotoService, events: ClientEventHandler? = nil) {
+    self.service = service
+    listing = PhotoListing(service: service, events: events)
+  }
+
+  /// The service's name as messages give it (`nebulum`, `nasa-raw`, `auto`).
+  public var serviceName: String { service.serviceName }
+
+  /// Every rover the service knows, with its mission totals where the service keeps them.
+  /// - Throws: ``ServiceError`` or ``HTTPError`` when no service answers.
+  public func rovers() async throws -> [Rover] { try await service.rovers() }
+
+  /// One rover with its totals and cameras.
+  /// - Throws: ``ServiceError/unknownRover(name:known:)`` for a name the service does not know.
+  public func rover(_ name: String) async throws -> Rover { try await service.rover(named: name) }
+
+  /// A rover's manifest: every sol with photos, its photo count and cameras.
+  /// - Throws: ``ServiceError`` or ``HTTPError``.
+  public func manifest(of rover: String) async throws -> PhotoManifest { try await service.manifest(rover: rover) }
+
+  /// The sols that have photos, within `range` (all when nil), only where `camera` shot (any when nil).
+  /// - Throws: ``ServiceError`` or ``HTTPError``.
+  public func sols(of rover: String, in range: ClosedRange<Int>? = nil, camera: String? = nil) async throws
+    -> [SolDescription]
+  {
+    try await service.sols(rover: rover, range: range, camera: camera)
+  }
+
+  /// One photo by its id (a number on the Photos-API copies, NASA's product id on the raw feeds).
+  /// - Throws: ``ServiceError/unknownPhoto(id:)`` when no service has it.
+  public func photo(id: PhotoID) async throws -> Photo { try await service.photo(id: id) }
+
+  /// The photos a request selects, streamed: see ``PhotoStream``.
+  public func photos(_ request: PhotoRequest) -> PhotoStream { PhotoStream(listing: listing, request: request) }
+
+  /// Every photo of one sol, optionally of one camera (a name such as `NAVCAM`, or a group such as Perseverance's
+  /// `NAVCAM`, which is its members).
+  public func photos(of rover: String, sol: Int, camera: String? = nil) -> PhotoStream {
+    photos(.query(PhotoQuery(rover: rover, selection: .sol(sol), camera: camera)))
+  }
+
+  /// Every photo of a stretch of sols, sol by sol, optionally of some cameras only.
+  public func photos(of rover: String, sols: ClosedRange<Int>, cameras: [String] = []) -> PhotoStream {
+    photos(.range(PhotoRange(rover: rover, days: .sols(lower: sols.lowerBound, upper: sols.upperBound), cameras: cameras)))
+  }
+}

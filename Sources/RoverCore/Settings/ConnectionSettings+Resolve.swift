@@ -1,0 +1,119 @@
+import Foundation
+
+extension ConnectionSettings {
+  /// Every source weighed once: `flags` highest precedence first (a value given after the subcommand name wins
+  /// over one given before it), then `environment`, then the `APIKeys.plist` files, then the presets' defaults.
+  package static func resolve(
+    flags: [Flags], environment: [String: String], currentDirectory: String?
+  ) throws -> ConnectionSettings {
+    let files = try SettingsFile.candidatePaths(environment: environment, currentDirectory: currentDirectory)
+      .compactMap { try SettingsFile.load(path: $0) }
+    let lookup = SettingLookup(flags: flags, environment: environment, files: files)
+    let baseText = lookup.first(\.baseURL, flagName: \.baseURL, env: ["ROVER_BASE_URL"], file: "BaseURL")
+    let service = try serviceChoice(lookup, baseText: baseText)
+    let baseURL = try chosenBaseURL(service.value, baseText: baseText, environment: environment)
+    let chosen: ServicePreset? = if case .preset(let preset) = service.value { preset } else { nil }
+    var apiKey = chosenKey(lookup, chosen: chosen)
+    var presetURLs: [ServicePreset: Sourced<URL>] = [:]
+    var presetKeys: [ServicePreset: Sourced<String>] = [:]
+    for preset in ServicePreset.allCases {
+      presetURLs[preset] = try presetURL(preset, environment: environment)
+      presetKeys[preset] = lookup.first(nil, flagName: nil, env: keyVariables(preset), file: keyFileName(preset))
+    }
+    var warnings: [String] = []
+    if let warning = keyWithheld(apiKey, baseURL: baseURL, chosen: chosen, currentDirectory: currentDirectory) {
+      warnings.append(warning)
+      apiKey = Sourced(nil, from: .withheld)
+    }
+    let (cacheDirectory, cacheMaxBytes) = try cacheSettings(lookup, environment: environment)
+    // A tuning knob for slow links, and for the tests, which should not sleep for real backoff delays.
+    let baseDelay = environment["ROVER_RETRY_BASE_DELAY"].flatMap(Double.init).map { max(0, $0) } ?? 0.5
+    let retries = flags.lazy.compactMap(\.retries).first ?? defaultRetries
+    var settings = ConnectionSettings(
+      service: service, baseURL: baseURL, apiKey: apiKey, presetURLs: presetURLs, presetKeys: presetKeys,
+      cacheDirectory: cacheDirectory, cacheMaxBytes: cacheMaxBytes,
+      timeout: flags.lazy.compactMap(\.timeout).first ?? defaultTimeout,
+      retryPolicy: RetryPolicy(maxRetries: retries, baseDelay: baseDelay),
+      cacheMode: CacheMode(
+        flags.lazy.compactMap(\.cacheUse).first ?? .normal, maxAge: flags.lazy.compactMap(\.maxAge).first),
+      verbose: flags.contains { $0.verbose }, files: files.map(\.path), warnings: warnings)
+    settings.engineChoice = try engineChoice(environment)
+    return settings
+  }
+
+  /// The service named anywhere; a base URL alone means a Photos-API copy there, as it always did (no fallback).
+  private static func serviceChoice(_ lookup: SettingLookup, baseText: Sourced<String>?) throws
+    -> Sourced<ServiceChoice>
+  {
+    if let text = lookup.first(\.service, flagName: \.service, env: ["ROVER_SERVICE"], file: "Service") {
+      guard let choice = ServiceChoice(name: text.value) else {
+        throw SettingsError.unknownService(name: text.value, source: "\(text.source)", known: ServiceChoice.names)
+      }
+      return Sourced(choice, from: text.source)
+    }
+    if let baseText { return Sourced(.preset(.nebulum), from: baseText.source) }
+    return Sourced(.auto, from: .builtIn)
+  }
+
+  /// The chosen service's base URL: given, its own `ROVER_<SERVICE>_URL`, or its default; none under `auto`.
+  private static func chosenBaseURL(
+    _ service: ServiceChoice, baseText: Sourced<String>?, environment: [String: String]
+  ) throws -> Sourced<URL>? {
+    guard case .preset(let preset) = service else {
+      if let text = baseText {
+        throw SettingsError.baseURLNeedsOneService(text: text.value, source: "\(text.source)")
+      }
+      return nil
+    }
+    if let text = baseText {
+      return Sourced(try parseBaseURL(text.value, source: text.source), from: text.source)
+    }
+    return try presetURL(preset, environment: environment)
+      ?? Sourced(preset.defaultBaseURL, from: .preset(preset.rawValue))
+  }
+
+  /// The key for the chosen service: given, its own variable or file entry, or its public default.
+  private static func chosenKey(_ lookup: SettingLookup, chosen: ServicePreset?) -> Sourced<String?> {
+    let keyEnvironment = chosen == .nasa ? ["ROVER_API_KEY", "NASA_API_KEY"] : ["ROVER_API_KEY"]
+    if let key = lookup.first(\.apiKey, flagName: \.apiKey, env: keyEnvironment, file: "APIKey") {
+      return Sourced(key.value, from: key.source)
+    }
+    if let chosen, let own = lookup.first(nil, flagName: nil, env: keyVariables(chosen), file: keyFileName(chosen)) {
+      return Sourced(own.value, from: own.source)
+    }
+    if let chosen, let fallback = chosen.defaultAPIKey { return Sourced(fallback, from: .preset(chosen.rawValue)) }
+    return Sourced(nil, from: .builtIn)
+  }
+
+  /// Someone else's checkout must not be able to send the user's key to a host of its choosing: a base URL from
+  /// the working directory's plist only ever receives a key from that same file. The warning when one is withheld.
+  private static func keyWithheld(
+    _ apiKey: Sourced<String?>, baseURL: Sourced<URL>?, chosen: ServicePreset?, currentDirectory: String?
+  ) -> String? {
+    let workingFile = currentDirectory.map { SettingSource.file($0 + "/" + SettingsFile.name) }
+    guard let baseURL, let workingFile, baseURL.source == workingFile, apiKey.value != nil,
+      apiKey.source != workingFile, apiKey.source != .preset(chosen?.rawValue ?? "")
+    else { return nil }
+    return "not sending the API key from \(apiKey.source) to "
+      + "\(Redactor.redactKeyParameters(baseURL.value.absoluteString)), which comes from \(workingFile); "
+      + "give the base URL explicitly to use that URL"
+  }
+
+  private static func cacheSettings(_ lookup: SettingLookup, environment: [String: String]) throws -> (
+    Sourced<URL>, Sourced<Int>
+  ) {
+    let directory: Sourced<URL>
+    if let dir = lookup.first(nil, flagName: nil, env: ["ROVER_CACHE_DIR"], file: "CacheDir") {
+      directory = Sourced(URL(fileURLWithPath: (dir.value as NSString).expandingTildeInPath), from: dir.source)
+    } else {
+      directory = Sourced(ResponseCache.defaultDirectory(environment: environment), from: .builtIn)
+    }
+    guard let size = lookup.first(nil, flagName: nil, env: ["ROVER_CACHE_SIZE"], file: "CacheSize") else {
+      return (directory, Sourced(ResponseCache.defaultMaxBytes, from: .builtIn))
+    }
+    guard let bytes = ByteCountText.parse(size.value) else {
+      throw SettingsError.invalidCacheSize(text: size.value, source: "\(size.source)")
+    }
+    return (directory, Sourced(bytes, from: size.source))
+  }
+}
