@@ -66,6 +66,7 @@ public struct PhotoClient: Sendable {
 
   /// Every photo of a stretch of sols, sol by sol, optionally of some cameras only.
   public func photos(of rover: String, sols: ClosedRange<Int>, cameras: [String] = []) -> PhotoStream {
-    photos(.range(PhotoRange(rover: rover, days: .sols(lower: sols.lowerBound, upper: sols.upperBound), cameras: cameras)))
+    let days = PhotoRange.Days.sols(lower: sols.lowerBound, upper: sols.upperBound)
+    return photos(.range(PhotoRange(rover: rover, days: days, cameras: cameras)))
   }
 }

@@ -62,9 +62,11 @@ extension DownloadError: LocalizedError {
     case .invalidTemplate(let message):
       return message
     case .templateCollision(let template, let first, let second, let path):
-      return "the name template '\(template)' gives photos \(first) and \(second) the same name '\(path)' (add {id} to it)"
+      return "the name template '\(template)' gives photos \(first) and \(second) the same name '\(path)' "
+        + "(add {id} to it)"
     case .nameTaken(let path):
-      return "\(path) was already written by another photo of this run; not overwriting it (add {id} to the name template)"
+      return "\(path) was already written by another photo of this run; not overwriting it "
+        + "(add {id} to the name template)"
     }
   }
 }
