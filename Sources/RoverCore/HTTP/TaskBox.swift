@@ -33,6 +33,11 @@ final class TaskBox: @unchecked Sendable {
 
   /// Off the cancelling thread, so the caller's task lock is released before `cancel()` waits for the session.
   static func cancelAsynchronously(_ task: URLSessionTask) {
-    DispatchQueue.global().async { task.cancel() }
+    cancelling.async { task.cancel() }
   }
+
+  /// One thread for every cancellation: `cancel()` waits for its session's work queue, and dozens of timers
+  /// expiring at once on the global queue each held a dispatch worker waiting there until none was left to run the
+  /// work queue itself (a hang seen in 2 of 4 full test runs over URLSession).
+  private static let cancelling = DispatchQueue(label: "rover.urlsession.cancel")
 }

@@ -19,12 +19,15 @@ public struct Photo: Sendable {
   public var rover: Rover
   /// Only from NASA's raw feeds: capture time, sample type, every image size; written as extra keys in JSON.
   public var details: PhotoDetails?
+  /// Clock, Mars time, place, pointing and camera model, where the service gives them.
+  public var metadata: FrameMetadata
 
   /// A photo from its parts, as a service or a test would make one.
   public init(
     id: PhotoID, sol: Int, camera: Camera, imageSource: String, earthDate: CalendarDate, rover: Rover,
-    details: PhotoDetails? = nil
+    details: PhotoDetails? = nil, metadata: FrameMetadata = FrameMetadata()
   ) {
+    self.metadata = metadata
     self.id = id
     self.sol = sol
     self.camera = camera
@@ -32,6 +35,12 @@ public struct Photo: Sendable {
     self.earthDate = earthDate
     self.rover = rover
     self.details = details
+  }
+
+  /// The frame's identity decoded from its image file name (or its id): eye, product, sequence, tile, version.
+  /// nil for a name no NASA grammar fits.
+  public var frame: FrameName? {
+    FrameName(imageSource) ?? { if case .text(let text) = id { FrameName(text) } else { nil } }()
   }
 
   /// The rover's name as the service spells it.
@@ -78,6 +87,7 @@ extension Photo: Codable {
     rover = try container.decode(Rover.self, forKey: .rover)
     let details = try? PhotoDetails(from: decoder)
     self.details = details?.isEmpty == false ? details : nil
+    metadata = (try? FrameMetadata(from: decoder)) ?? FrameMetadata()
   }
 
   /// Writes the Photos API's shape, plus the raw feeds' keys where present.
@@ -90,5 +100,9 @@ extension Photo: Codable {
     try container.encode(earthDate, forKey: .earthDate)
     try rover.encode(to: container.superEncoder(forKey: .rover), including: [.id])
     try details?.encode(to: encoder)
+    var metadata = self.metadata
+    metadata.title = metadata.title ?? details?.title
+    try metadata.encode(to: encoder)
+    try FrameNameFields(name: frame).encode(to: encoder)
   }
 }

@@ -26,5 +26,13 @@ public struct PhotoDetails: Hashable, Sendable, Codable {
     case imageFiles = "image_files"
   }
 
+  /// Writes the details' keys but `title`, which the photo writes with its metadata (always, `null` if none).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(dateTaken, forKey: .dateTaken)
+    try container.encodeIfPresent(sampleType, forKey: .sampleType)
+    try container.encodeIfPresent(imageFiles, forKey: .imageFiles)
+  }
+
   var isEmpty: Bool { dateTaken == nil && sampleType == nil && imageFiles == nil && title == nil }
 }

@@ -65,6 +65,7 @@ enum CuriosityFeed {
     var sampleType: String
     var dateTaken: String?
     var title: String?
+    var metadata: FrameMetadata
 
     enum CodingKeys: String, CodingKey {
       case id, imageid, sol, instrument, url, title, extended
@@ -94,6 +95,7 @@ enum CuriosityFeed {
       sampleType = extended?.lenientString(forKey: .sampleType)?.lowercased() ?? (thumbnail ? "thumbnail" : "full")
       dateTaken = container.lenientString(forKey: .dateTaken)
       title = container.lenientString(forKey: .title)
+      metadata = (try? FeedMetadata.RawImageItem(from: decoder))?.value ?? FrameMetadata()
     }
   }
 }

@@ -68,6 +68,7 @@ enum PerseveranceFeed {
     var sampleType: String
     var dateTaken: String?
     var title: String?
+    var metadata: FrameMetadata
 
     enum CodingKeys: String, CodingKey {
       case imageid, sol, camera, title
@@ -95,6 +96,7 @@ enum PerseveranceFeed {
       sampleType = (container.lenientString(forKey: .sampleType) ?? "Full").lowercased()
       dateTaken = container.lenientString(forKey: .dateTakenUTC)
       title = container.lenientString(forKey: .title)
+      metadata = (try? FeedMetadata.Perseverance(from: decoder))?.value ?? FrameMetadata()
     }
 
     /// The feed calls the full-resolution PNG `full_res`; we call every size by the same four names.

@@ -145,7 +145,8 @@ extension RawFeedClient {
       imageSource: source, earthDate: earthDate(image.dateTaken, rover: rover, sol: image.sol),
       rover: summary(rover),
       details: PhotoDetails(
-        dateTaken: image.dateTaken, sampleType: image.sampleType, imageFiles: sizes, title: image.title))
+        dateTaken: image.dateTaken, sampleType: image.sampleType, imageFiles: sizes, title: image.title),
+      metadata: image.metadata)
   }
 
   /// A `raw_image_items` record (Curiosity or InSight). InSight's instruments are lower case (`icc`); mru
@@ -157,7 +158,8 @@ extension RawFeedClient {
       camera: Camera(name: camera, fullName: RawFeedCameras.fullName(fromTitle: item.title)),
       imageSource: item.url, earthDate: earthDate(item.dateTaken, rover: rover, sol: item.sol),
       rover: summary(rover),
-      details: PhotoDetails(dateTaken: item.dateTaken, sampleType: item.sampleType, title: item.title))
+      details: PhotoDetails(dateTaken: item.dateTaken, sampleType: item.sampleType, title: item.title),
+      metadata: item.metadata)
   }
 
   /// The capture date in UTC when the feed has it, else the services' sol arithmetic.

@@ -1,0 +1,94 @@
+/// What a feed says about one frame beyond its URL: when it was taken (UTC, Mars time, spacecraft clock), where
+/// (site, drive, position, attitude), how the camera pointed and its geometric model, and what was delivered.
+/// Every value is as the service sent it, converted to a number where the feed quotes it (Perseverance sends most
+/// numbers as strings); a value a service does not give is nil, never 0 or "" (`"UNK"` counts as not given).
+///
+/// In a photo's JSON these are top-level keys, always present, `null` where unknown (README, "Frame metadata").
+public struct FrameMetadata: Sendable, Hashable {
+  /// Capture time, ISO 8601 in UTC with `Z`, the fraction of a second as sent.
+  public var takenUTC: String?
+  /// When the frame reached Earth, ISO 8601 in UTC with `Z`.
+  public var receivedUTC: String?
+  /// Local mean solar time of the exposure, `HH:MM:SS.fff`.
+  public var lmst: String?
+  /// Local true solar time, only where a source gives it (the MER index); never computed from `lmst`.
+  public var ltst: String?
+  /// The spacecraft clock at the shutter, in seconds (64-bit: a 32-bit float loses tens of seconds here).
+  public var sclk: Double?
+  /// The rover's motion counter: the site (a new origin frame).
+  public var site: Int?
+  /// The rover's motion counter: the drive within the site.
+  public var drive: Int?
+  /// The rover's position in the site frame, `[x, y, z]` in metres.
+  public var xyz: [Double]?
+  /// The rover's attitude quaternion in the site frame, four numbers.
+  public var attitude: [Double]?
+  /// The remote-sensing mast's azimuth in degrees, as sent (may be negative).
+  public var mastAzimuth: Double?
+  /// The remote-sensing mast's elevation in degrees.
+  public var mastElevation: Double?
+  /// The JPL camera model (CAHV, CAHVOR, CAHVORE) that maps the image to 3-D rays.
+  public var cameraModel: CameraModel?
+  /// The camera's position (the model's C vector), metres in the rover frame.
+  public var cameraPosition: [Double]?
+  /// The camera's pointing unit vector.
+  public var cameraVector: [Double]?
+  /// Delivered width in pixels.
+  public var width: Int?
+  /// Delivered height in pixels.
+  public var height: Int?
+  /// The part of the sensor read out, in full-sensor pixels.
+  public var subframe: Subframe?
+  /// Pixel binning: 1, 2, 4 or 8 sensor pixels per delivered pixel along each side.
+  public var scaleFactor: Int?
+  /// The filter (`ZCAM_L6_442NM`); nil for `UNK`.
+  public var filter: String?
+  /// The feed's title for the image.
+  public var title: String?
+  /// The feed's caption (it repeats the Mars time in words).
+  public var caption: String?
+  /// Whom to credit (`NASA/JPL-Caltech`, `NASA/JPL-Caltech/ASU`).
+  public var credit: String?
+
+  /// Metadata with every value unknown: what the Photos-API copies give.
+  public init() {}
+
+  /// Whether no value is known.
+  public var isEmpty: Bool { self == FrameMetadata() }
+}
+
+/// A camera's geometric model as JPL writes it: a family (`CAHV`, `CAHVOR`, `CAHVORE`), its 3-vectors by letter,
+/// and the scalars that follow them (for CAHVORE: the linearity and the model type).
+public struct CameraModel: Sendable, Hashable, Codable {
+  /// `CAHV`, `CAHVOR` or `CAHVORE`.
+  public var type: String
+  /// The model's vectors by lower-case letter (`c`, `a`, `h`, `v`, `o`, `r`, `e`), as many as the type has.
+  public var vectors: [String: [Double]]
+  /// The trailing scalars, in order.
+  public var parameters: [Double]
+
+  public init(type: String, vectors: [String: [Double]], parameters: [Double] = []) {
+    self.type = type
+    self.vectors = vectors
+    self.parameters = parameters
+  }
+}
+
+/// The part of the sensor a frame was read from, in full-sensor pixels; `x` and `y` count from 1.
+public struct Subframe: Sendable, Hashable, Codable {
+  /// The first column read, from 1.
+  public var x: Int
+  /// The first row read, from 1.
+  public var y: Int
+  /// Columns read.
+  public var width: Int
+  /// Rows read.
+  public var height: Int
+
+  public init(x: Int, y: Int, width: Int, height: Int) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+}

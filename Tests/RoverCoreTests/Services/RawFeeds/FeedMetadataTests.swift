@@ -1,0 +1,144 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+@testable import RoverCore
+
+/// Every metadata field equals what the real record says, for every record: real Perseverance records (rock-snitch,
+/// `Fixtures/frames/README.md`) replayed by a local feed server and listed through `RawFeedClient`, plus a real
+/// Curiosity item with nulls where the feed has none. Expected values are read from the records here, separately.
+@Suite(.serialized) struct FeedMetadataTests {
+  typealias Record = [String: Any]
+
+  static func records(_ name: String) throws -> [Record] {
+    try #require(try JSONSerialization.jsonObject(with: FixtureLoader.data("frames/\(name)")) as? [Record])
+  }
+
+  /// A Perseverance feed that answers a sol with the records of that sol, the way the real feed pages them.
+  static func server(_ records: [Record]) throws -> TestHTTPServer {
+    let pages = try records.reduce(into: [Int: [Record]]()) {
+      $0[try #require($1["sol"] as? Int), default: []].append($1)
+    }
+    let encoded = try pages.mapValues { sol in
+      try JSONSerialization.data(withJSONObject: [
+        "images": sol, "per_page": "100", "total_results": sol.count, "page": 0, "mission": "mars2020",
+        "total_images": sol.count,
+      ])
+    }
+    let empty = Data(#"{"images":[],"total_results":0,"page":0}"#.utf8)
+    return try TestHTTPServer { request in
+      let sol = request.query("sol").flatMap(Int.init) ?? -1
+      let page = request.query("page").flatMap(Int.init) ?? 0
+      return TestResponse.json(data: page == 0 ? encoded[sol] ?? empty : empty)
+    }
+  }
+
+  static func tuple(_ text: Any?) -> [Double]? {
+    guard let text = text as? String, text != "UNK" else { return nil }
+    return text.trimmingCharacters(in: CharacterSet(charactersIn: "()")).split(separator: ",").compactMap {
+      Double($0)
+    }
+  }
+
+  @Test func everyPerseveranceFieldEqualsItsRecord() async throws {
+    let records = try Self.records("m2020-records")
+    let server = try Self.server(records)
+    defer { server.stop() }
+    let client = RawFeedClient(
+      configuration: .testing(.nasaRaw, baseURL: server.baseURL, retries: 0),
+      options: RawFeedOptions(includeThumbnails: true))
+    var photos: [String: Photo] = [:]
+    for sol in Set(records.compactMap { $0["sol"] as? Int }) {
+      for photo in try await client.photos(PhotoQuery(rover: "perseverance", selection: .sol(sol))) {
+        photos[photo.id.description] = photo
+      }
+    }
+    #expect(photos.count == records.count)
+    for record in records {
+      let id = try #require(record["imageid"] as? String)
+      let photo = try #require(photos[id], "\(id) not listed")
+      try Self.check(photo.metadata, against: record, id: id)
+      #expect(photo.frame?.sequence == String(Array(id)[35..<44]), "\(id)")
+    }
+  }
+
+  static func check(_ meta: FrameMetadata, against record: Record, id: String) throws {
+    let camera = record["camera"] as? Record ?? [:]
+    let extended = record["extended"] as? Record ?? [:]
+    let taken = try #require(record["date_taken_utc"] as? String)
+    #expect(meta.takenUTC == (taken.hasSuffix("Z") ? taken : taken + "Z"), "\(id)")
+    #expect(meta.receivedUTC == record["date_received"] as? String, "\(id)")
+    let mars = try #require(record["date_taken_mars"] as? String)
+    #expect(meta.lmst == String(mars[mars.index(after: try #require(mars.lastIndex(of: "M")))...]), "\(id)")
+    #expect(meta.ltst == nil)
+    #expect(meta.sclk == (extended["sclk"] as? String).flatMap(Double.init), "\(id)")
+    #expect(meta.site == record["site"] as? Int, "\(id)")
+    #expect(meta.drive == (record["drive"] as? String).flatMap { Int($0) }, "\(id)")
+    #expect(meta.xyz == tuple(extended["xyz"]), "\(id)")
+    #expect(meta.attitude == tuple(record["attitude"]), "\(id)")
+    #expect(meta.mastAzimuth == (extended["mastAz"] as? String).flatMap(Double.init), "\(id)")
+    #expect(meta.mastElevation == (extended["mastEl"] as? String).flatMap(Double.init), "\(id)")
+    #expect(meta.cameraPosition == tuple(camera["camera_position"]), "\(id)")
+    #expect(meta.cameraVector == tuple(camera["camera_vector"]), "\(id)")
+    let type = camera["camera_model_type"] as? String
+    #expect(meta.cameraModel?.type == type, "\(id)")
+    if let model = meta.cameraModel, let list = camera["camera_model_component_list"] as? String {
+      let parts = list.split(separator: ";")
+      #expect(model.vectors.count == type?.count, "\(id)")
+      #expect(model.vectors["c"] == tuple(String(parts[0])), "\(id)")
+      #expect(model.parameters == parts.dropFirst(model.vectors.count).compactMap { Double($0) }, "\(id)")
+    }
+    let dimension = tuple(extended["dimension"])
+    #expect(meta.width == dimension.map { Int($0[0]) } && meta.height == dimension.map { Int($0[1]) }, "\(id)")
+    let subframe = tuple(extended["subframeRect"])
+    #expect(meta.subframe.map { [$0.x, $0.y, $0.width, $0.height].map(Double.init) } == subframe, "\(id)")
+    #expect(meta.scaleFactor == (extended["scaleFactor"] as? String).flatMap { Int($0) }, "\(id)")
+    let filter = camera["filter_name"] as? String
+    #expect(meta.filter == (filter == "UNK" ? nil : filter), "\(id)")
+    #expect(meta.title == record["title"] as? String, "\(id)")
+    #expect(meta.caption == record["caption"] as? String, "\(id)")
+    #expect(meta.credit == record["credit"] as? String, "\(id)")
+  }
+
+  /// The sol-1 Mastcam item: its feed sends null for the clock, place and pointing, and rover says null too.
+  @Test func aCuriosityItemKeepsItsValuesAndNulls() throws {
+    let data = try JSONSerialization.data(withJSONObject: try Self.records("msl-items")[0])
+    let item = try JSONDecoder().decode(CuriosityFeed.Item.self, from: data)
+    let meta = item.metadata
+    #expect(meta.takenUTC == "2012-08-07T04:52:33.000Z")
+    #expect(meta.receivedUTC == "2012-08-16T02:10:06.000Z")
+    #expect(meta.credit == "NASA/JPL-Caltech/MSSS")
+    #expect(meta.title == "Sol 1: Mast Camera (Mastcam)")
+    #expect(meta.caption?.hasPrefix("This image was taken by Mast Camera") == true)
+    #expect(meta.sclk == nil && meta.site == nil && meta.drive == nil && meta.lmst == nil && meta.xyz == nil)
+    #expect(meta.cameraModel == nil && meta.mastAzimuth == nil && meta.filter == nil && meta.subframe == nil)
+  }
+
+  /// InSight's `extended.localtime` is its LMST, without the `Sol-` prefix (api-reference 8.3).
+  @Test func insightLocalTimeIsItsLMST() throws {
+    let page = try FixtureLoader.decode(CuriosityFeed.Page.self, "raw-insight-items")
+    let withTime = page.items.filter { $0.metadata.lmst != nil }
+    #expect(!withTime.isEmpty)
+    #expect(withTime.allSatisfy { $0.metadata.lmst?.count == 12 && $0.metadata.sclk != nil })
+  }
+
+  /// Hostile values empty a field; they never crash a listing or become a wrong number.
+  @Test(
+    arguments: [
+      ("(1,2)", nil), ("(1,2,nan)", nil), ("(1e400,0,0)", nil), ("UNK", nil), ("(1,2,3)", [1.0, 2, 3]),
+      (String(repeating: "(1,", count: 5000), nil),
+    ] as [(String, [Double]?)])
+  func hostileTuplesAreNil(text: String, expected: [Double]?) {
+    #expect(FeedValue.tuple(text, count: 3) == expected)
+  }
+
+  @Test func hostileNumbersAndTimesAreNil() {
+    #expect(FeedValue.integer("1e30") == nil)
+    #expect(FeedValue.integer("9223372036854775808") == nil)
+    #expect(FeedValue.number("inf") == nil)
+    #expect(FeedValue.marsTime("Sol-00050M99:19:27.044") == nil)
+    #expect(FeedValue.marsTime("\u{1B}[31m") == nil)
+    #expect(FeedValue.cameraModel(type: "CAHVORE", components: "(1,2,3);(1,2,3)") == nil)
+    #expect(FeedValue.utc("2021-04-11T03:05:04.138") == "2021-04-11T03:05:04.138Z")
+  }
+}
