@@ -20,9 +20,7 @@ public final class MockPDS: MockService {
     let router = MockPDSRouter(products: products)
     self.products = products
     self.router = router
-    server = try TestHTTPServer { router.respond(to: $0) }
-    let base = server.baseURL.absoluteString
-    router.base.withLock { $0 = base }
+    server = try router.serve()
   }
 
   /// `http://127.0.0.1:<port>/solr/pds_archives`, standing in for the Atlas's Solr core: what `--base-url` takes.

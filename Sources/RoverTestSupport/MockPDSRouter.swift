@@ -1,8 +1,9 @@
 import Foundation
 
-/// The request handler behind a `MockPDS`: faults first, then the Solr search, then the browse and catalog JPEGs
-/// (sent as `application/octet-stream`, as the PDS sends `.img.jpg`); anything else gets an HTML 404 page.
-final class MockPDSRouter: Sendable {
+/// The request handler behind a `MockPDS`: faults first (`MockRouting`), then the Solr search, then the browse and
+/// catalog JPEGs (sent as `application/octet-stream`, as the PDS sends `.img.jpg`); anything else gets an HTML 404
+/// page.
+final class MockPDSRouter: MockRouting {
   static let searchPath = "/solr/pds_archives/search"
   static let notFoundPage = "<!DOCTYPE html><html><head><title>404 Not Found</title></head></html>\n"
 
@@ -15,13 +16,7 @@ final class MockPDSRouter: Sendable {
     self.products = products
   }
 
-  func respond(to request: TestRequest) -> TestResponse {
-    let fault = faults.queue.withLock { $0.consume(for: request) }
-    guard let fault else { return route(request) }
-    return fault.response(replacing: route(request))
-  }
-
-  private func route(_ request: TestRequest) -> TestResponse {
+  func route(_ request: TestRequest) -> TestResponse {
     guard request.method == "GET" || request.method == "HEAD" else { return .html(Self.notFoundPage, status: 405) }
     if request.path == Self.searchPath { return search(request) }
     if products.contains(where: { $0.browsePath == request.path || $0.catalogPath == request.path }) {

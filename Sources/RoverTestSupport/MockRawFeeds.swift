@@ -31,9 +31,7 @@ public final class MockRawFeeds: MockService {
   public init(dataset: MockRawDataset = .standard) throws {
     let router = MockRawRouter(dataset: dataset)
     self.router = router
-    server = try TestHTTPServer { router.respond(to: $0) }
-    let base = server.baseURL.absoluteString
-    router.base.withLock { $0 = base }
+    server = try router.serve()
   }
 
   /// Changes what the feeds serve from the next request on (new sols, late frames, re-sent versions).

@@ -1,11 +1,8 @@
 import Foundation
 
-/// The request handler behind a `MockRawFeeds`: faults first, then images, then the two feed services; anything
-/// else gets an HTML 404 page, as the NASA site sends.
-///
-/// Separate from `MockRawFeeds` because the server's handler must exist before the server does, and holding the
-/// router keeps the server from owning its owner.
-final class MockRawRouter: Sendable {
+/// The request handler behind a `MockRawFeeds`: faults first (`MockRouting`), then images, then the two feed
+/// services; anything else gets an HTML 404 page, as the NASA site sends.
+final class MockRawRouter: MockRouting {
   static let perseverancePath = "/rss/api/"
   static let curiosityPath = "/api/v1/raw_image_items/"
   static let curiosityLatestPath = "/api/v1/raw_image_items/msl/latest/"
@@ -28,13 +25,7 @@ final class MockRawRouter: Sendable {
     base.withLock { $0 }
   }
 
-  func respond(to request: TestRequest) -> TestResponse {
-    let fault = faults.queue.withLock { $0.consume(for: request) }
-    guard let fault else { return route(request) }
-    return fault.response(replacing: route(request))
-  }
-
-  private func route(_ request: TestRequest) -> TestResponse {
+  func route(_ request: TestRequest) -> TestResponse {
     guard request.method == "GET" || request.method == "HEAD" else { return .html(Self.notFoundPage, status: 405) }
     if request.path.hasPrefix("/images/") {
       let size = request.query("size").flatMap { Int($0) } ?? dataset.imageSize

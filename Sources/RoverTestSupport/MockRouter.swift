@@ -1,10 +1,8 @@
 import Foundation
 
-/// The request handler behind a `MockRoverAPI`: faults first, then images, then the shape's `/api/v1` rules.
-///
-/// Separate from `MockRoverAPI` because the server's handler must exist before the server does, and holding the
-/// router (not the API object) keeps the server from owning its owner.
-final class MockRouter: Sendable {
+/// The request handler behind a `MockRoverAPI`: faults first (`MockRouting`), then images, then the shape's
+/// `/api/v1` rules.
+final class MockRouter: MockRouting {
   let shape: MockServiceShape
   let apiKey: String?
   let dataset: MockDataset
@@ -13,7 +11,7 @@ final class MockRouter: Sendable {
   /// Requests counted against the rate limit since the start or the last reset.
   let rateLimitUsed = Locked(0)
   /// `http://127.0.0.1:<port>`, known only once the server is listening.
-  let imageBase = Locked("")
+  let base = Locked("")
 
   init(shape: MockServiceShape, apiKey: String?, dataset: MockDataset, rateLimit: Int) {
     self.shape = shape
@@ -22,18 +20,12 @@ final class MockRouter: Sendable {
     self.rateLimit = rateLimit
   }
 
-  func respond(to request: TestRequest) -> TestResponse {
-    let fault = faults.queue.withLock { $0.consume(for: request) }
-    guard let fault else { return route(request) }
-    return fault.response(replacing: route(request))
-  }
-
   /// The `img_src` the service reports for `photo`.
   func imgSrc(for photo: MockPhoto) -> String {
-    photo.imgSrc ?? imageBase.withLock { $0 } + photo.imagePath
+    photo.imgSrc ?? base.withLock { $0 } + photo.imagePath
   }
 
-  private func route(_ request: TestRequest) -> TestResponse {
+  func route(_ request: TestRequest) -> TestResponse {
     if request.path.hasPrefix("/images/") {
       return image(for: request)
     }

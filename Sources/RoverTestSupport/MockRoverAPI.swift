@@ -26,9 +26,7 @@ public final class MockRoverAPI: MockService {
     self.dataset = dataset
     self.rateLimitPerHour = rateLimitPerHour
     self.router = router
-    server = try TestHTTPServer { router.respond(to: $0) }
-    let base = server.baseURL.absoluteString
-    router.imageBase.withLock { $0 = base }
+    server = try router.serve()
   }
 
   /// `http://127.0.0.1:<port>/api/v1`, what a client's base URL setting takes.

@@ -1,5 +1,5 @@
 /// What every mock service offers a test besides its routes: stopping, fault injection and the request log.
-/// Written once here for `MockRoverAPI` and `MockRawFeeds`.
+/// Written once here for `MockRoverAPI`, `MockRawFeeds` and `MockPDS`.
 public protocol MockService: Sendable {
   var server: TestHTTPServer { get }
   /// The router's fault queue, consumed before normal handling.

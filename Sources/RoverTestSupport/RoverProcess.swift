@@ -51,8 +51,7 @@ public enum RoverProcess {
       throw RoverProcessError.executableNotFound(searched: [executable.path])
     }
     _ = ignoreSIGPIPE
-    let sandbox = FileManager.default.temporaryDirectory
-      .appendingPathComponent("rover-process-\(UUID().uuidString)", isDirectory: true)
+    let sandbox = TestDirectory.unused("rover-process")
     return RunningRover(
       executable: executable, arguments: arguments,
       environment: try makeEnvironment(adding: environment, sandbox: sandbox),

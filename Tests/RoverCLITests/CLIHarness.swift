@@ -17,6 +17,30 @@ enum CLI {
       currentDirectory: currentDirectory)
   }
 
+  /// `--service nasa-raw --base-url <feeds>`: what points `rover` at the local raw feeds.
+  static func options(_ feeds: MockRawFeeds) -> [String] {
+    ["--service", "nasa-raw", "--base-url", feeds.baseURL.absoluteString]
+  }
+
+  /// `--service pds --base-url <pds>`: what points `rover` at the local PDS Atlas.
+  static func options(_ pds: MockPDS) -> [String] {
+    ["--service", "pds", "--base-url", pds.baseURL.absoluteString]
+  }
+
+  /// `rover` against the local raw feeds, their options first.
+  static func run(_ arguments: [String], against feeds: MockRawFeeds, environment: [String: String] = [:])
+    async throws -> RoverProcessResult
+  {
+    try await run(options(feeds) + arguments, environment: environment)
+  }
+
+  /// `rover` against the local PDS Atlas, its options first.
+  static func run(_ arguments: [String], against pds: MockPDS, environment: [String: String] = [:]) async throws
+    -> RoverProcessResult
+  {
+    try await run(options(pds) + arguments, environment: environment)
+  }
+
   static func json(_ text: String) throws -> Any {
     try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
   }
@@ -31,12 +55,6 @@ enum CLI {
       guard let object = try json(String(line)) as? [String: Any] else { throw HarnessError("not an object: \(line)") }
       return object
     }
-  }
-
-  static func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rover-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
   }
 }
 

@@ -34,6 +34,11 @@ func filesBelow(_ directory: URL) -> [String] {
   return files.sorted()
 }
 
+/// The files `fetch-image` and `sync` saved below a directory: `filesBelow` less the download record.
+func imagesBelow(_ directory: URL) -> [String] {
+  filesBelow(directory).filter { !$0.hasPrefix(".rover-record") }
+}
+
 func fileSize(_ url: URL) -> Int? {
   (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int
 }

@@ -79,7 +79,7 @@ import Testing
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     let sol = try #require(pds.sols(rover: "spirit").first)
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let live = try await CLI.run(
       ["fetch-image", "spirit", "--sol", String(sol), "-o", dir.path],
       environment: Self.environment(nebulum: api.baseURL, nasaRaw: nil, pds: pds.baseURL))
@@ -94,7 +94,7 @@ import Testing
     #expect(try CLI.jsonArray(listed.stdout).count == api.dataset.photos(rover: "Spirit", sol: 1).count)
     #expect(listed.stderr.contains("trying nebulum"))
     let fetched = try await CLI.run(
-      ["fetch-image", "spirit", "--sol", "1", "-o", try CLI.temporaryDirectory().path], environment: down)
+      ["fetch-image", "spirit", "--sol", "1", "-o", try TestDirectory.make("rover-cli").path], environment: down)
     #expect(fetched.exitCode == 3, "\(fetched)")
     #expect(fetched.stderr.contains("NASA removed the Spirit and Opportunity raw images"))
   }

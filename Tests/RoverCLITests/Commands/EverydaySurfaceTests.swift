@@ -29,7 +29,7 @@ import Testing
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     api.inject(.serverError, times: 1, pathPrefix: "/api/rovers/curiosity/photos")
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let loud = try await CLI.run(["fetch-image", "curiosity", "--sol", "1000", "-o", dir.path], against: api)
     #expect(loud.exitCode == 0, "\(loud)")
     #expect(!loud.stderr.isEmpty)
@@ -47,8 +47,8 @@ import Testing
   @Test func offlineDownloadsAreRefusedNotSilentlyOnline() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try CLI.temporaryDirectory()
-    let cache = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
+    let cache = try TestDirectory.make("rover-cli")
     let environment = ["ROVER_CACHE_DIR": cache.path]
     let warm = try await CLI.run(["photos", "curiosity", "--sol", "1000"], against: api, environment: environment)
     #expect(warm.exitCode == 0, "\(warm)")

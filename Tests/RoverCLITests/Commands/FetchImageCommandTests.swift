@@ -3,27 +3,22 @@ import RoverTestSupport
 import Testing
 
 @Suite struct FetchImageCommandTests {
-
-  func images(_ dir: URL) -> [String] {
-    filesBelow(dir).filter { !$0.hasPrefix(".rover-record") }
-  }
-
   @Test func wholeSolThenRerunMakesNoImageRequest() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let first = try await CLI.run(
       ["fetch-image", "curiosity", "--sol", "1000", "-o", dir.path, "-j", "16"], against: api)
     #expect(first.exitCode == 0, "\(first)")
     let expected = api.dataset.photos(rover: "Curiosity", sol: 1000)
-    #expect(images(dir).count == expected.count)
+    #expect(imagesBelow(dir).count == expected.count)
     #expect(api.requestCount(pathPrefix: "/images/") == expected.count)
     #expect(first.stdout.isEmpty)
     // Not a terminal: no progress bar, only the summary line.
     #expect(first.stderr.split(separator: "\n").count == 1, "\(first.stderr)")
     #expect(!first.stderr.contains("\u{1B}["))
     #expect(first.stderr.contains("downloaded \(expected.count), skipped 0, failed 0"))
-    for name in images(dir) { #expect(fileSize(dir.appendingPathComponent(name)) == api.dataset.imageSize) }
+    for name in imagesBelow(dir) { #expect(fileSize(dir.appendingPathComponent(name)) == api.dataset.imageSize) }
 
     api.server.resetLog()
     let second = try await CLI.run(["fetch-image", "curiosity", "--sol", "1000", "-o", dir.path], against: api)
@@ -37,7 +32,7 @@ import Testing
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     api.inject(.delay(0.15), times: 20, pathPrefix: "/images/")
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let input = dir.appendingPathComponent("photos.jsonl")
     let lines = (1...6).map {
       PhotoLines.line(id: String($0), imgSrc: api.server.url("/images/t\($0).jpg").absoluteString)
@@ -56,20 +51,20 @@ import Testing
   @Test func sharedURLIsFetchedOnce() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let shared = api.server.url("/images/shared.jpg").absoluteString
     let lines = (1...12).map { PhotoLines.line(id: String($0), imgSrc: shared) }
     let result = try await CLI.run(["fetch-image", "-", "-o", dir.path, "-j", "8"], stdin: PhotoLines.data(lines))
     #expect(result.exitCode == 0, "\(result)")
     #expect(api.requestCount(pathPrefix: "/images/shared.jpg") == 1)
-    #expect(images(dir).count == 12)
+    #expect(imagesBelow(dir).count == 12)
   }
 
   @Test func concurrencyLimitIsRespected() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     api.inject(.delay(0.15), times: 40, pathPrefix: "/images/")
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let lines = (1...24).map {
       PhotoLines.line(id: String($0), imgSrc: api.server.url("/images/c\($0).jpg").absoluteString)
     }
@@ -87,12 +82,12 @@ import Testing
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     api.inject(fault, times: 1, pathPrefix: "/images/")
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let line = PhotoLines.line(id: "1", imgSrc: api.server.url("/images/r.jpg").absoluteString)
     let result = try await CLI.run(["fetch-image", "-", "-o", dir.path], stdin: PhotoLines.data([line]))
     #expect(result.exitCode == 0, "\(result)")
     #expect(api.requestCount(pathPrefix: "/images/r.jpg") == 2)
-    #expect(images(dir) == ["curiosity_1000_FHAZ_1.jpg"])
+    #expect(imagesBelow(dir) == ["curiosity_1000_FHAZ_1.jpg"])
     #expect(fileSize(dir.appendingPathComponent("curiosity_1000_FHAZ_1.jpg")) == api.dataset.imageSize)
   }
 
@@ -100,14 +95,14 @@ import Testing
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     api.inject(.truncated(after: 1000), times: 10, pathPrefix: "/images/")
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let line = PhotoLines.line(id: "7", imgSrc: api.server.url("/images/t.jpg").absoluteString)
     let result = try await CLI.run(
       ["fetch-image", "-", "-o", dir.path, "--retries", "2"], stdin: PhotoLines.data([line]))
     #expect(result.exitCode == 3, "\(result)")
     #expect(result.stderr.contains("rover: failed photo 7"))
     #expect(api.requestCount(pathPrefix: "/images/t.jpg") == 3)
-    #expect(images(dir).isEmpty, "no partial file under any name: \(filesBelow(dir))")
+    #expect(imagesBelow(dir).isEmpty, "no partial file under any name: \(filesBelow(dir))")
   }
 
   @Test func htmlAndNotFoundAreNotRetried() async throws {
@@ -115,7 +110,7 @@ import Testing
     defer { api.stop() }
     api.inject(.html(status: 200), times: 1, pathPrefix: "/images/dead.jpg")
     api.inject(.notFound, times: 1, pathPrefix: "/images/gone.jpg")
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let lines = [
       PhotoLines.line(id: "1", imgSrc: api.server.url("/images/dead.jpg").absoluteString, rover: "Spirit"),
       PhotoLines.line(id: "2", imgSrc: api.server.url("/images/gone.jpg").absoluteString),
@@ -131,13 +126,13 @@ import Testing
     let records = try CLI.jsonLines(result.stdout)
     #expect(records.count == 3)
     #expect(Set(records.compactMap { $0["status"] as? String }) == ["failed", "downloaded"])
-    #expect(images(dir) == ["curiosity_1000_FHAZ_3.jpg"])
+    #expect(imagesBelow(dir) == ["curiosity_1000_FHAZ_3.jpg"])
   }
 
   @Test func hostileNamesStayInsideTheOutputDirectory() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let parent = try CLI.temporaryDirectory()
+    let parent = try TestDirectory.make("rover-cli")
     let dir = parent.appendingPathComponent("out")
     let long = String(repeating: "x", count: 400)
     let lines = [
@@ -149,7 +144,7 @@ import Testing
       ["fetch-image", "-", "-o", dir.path, "--name", "{rover}/{camera}/{id}.{ext}"], stdin: PhotoLines.data(lines))
     #expect(result.exitCode == 0, "\(result)")
     #expect(filesBelow(parent).allSatisfy { $0.hasPrefix("out/") })
-    let names = images(dir)
+    let names = imagesBelow(dir)
     #expect(names.count == 3)
     for name in names {
       #expect(!name.split(separator: "/").contains { $0.hasPrefix(".") }, "\(name)")
@@ -161,19 +156,19 @@ import Testing
   @Test func templatePlaceholders() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let line = PhotoLines.line(id: "42", imgSrc: api.server.url("/images/FLB_1.JPG").absoluteString, sol: 7)
     let result = try await CLI.run(
       ["fetch-image", "-", "-o", dir.path, "--name", "{rover}/{earth_date}/{sol}-{camera}-{id}-{filename}.{ext}"],
       stdin: PhotoLines.data([line]))
     #expect(result.exitCode == 0, "\(result)")
-    #expect(images(dir) == ["curiosity/2015-05-30/7-FHAZ-42-FLB_1.JPG.jpg"])
+    #expect(imagesBelow(dir) == ["curiosity/2015-05-30/7-FHAZ-42-FLB_1.JPG.jpg"])
   }
 
   @Test func archiveSkipsMovedFilesAndForceDownloadsAgain() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let archive = dir.appendingPathComponent("archive.txt").path
     let args = [
       "fetch-image", "curiosity", "--sol", "1004", "-o", dir.appendingPathComponent("p").path, "--archive", archive,
@@ -196,7 +191,7 @@ import Testing
   @Test func archiveAddedLaterRecordsFilesAlreadyInPlace() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let out = dir.appendingPathComponent("p").path
     _ = try await CLI.run(["fetch-image", "curiosity", "--sol", "1010", "-o", out], against: api)
     let archive = dir.appendingPathComponent("a.txt").path
@@ -210,7 +205,7 @@ import Testing
   @Test func fileOfTheWrongSizeIsDownloadedAgain() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let line = PhotoLines.line(id: "5", imgSrc: api.server.url("/images/s.jpg").absoluteString)
     _ = try await CLI.run(["fetch-image", "-", "-o", dir.path], stdin: PhotoLines.data([line]))
     let file = dir.appendingPathComponent("curiosity_1000_FHAZ_5.jpg")
@@ -224,7 +219,7 @@ import Testing
   @Test func byIDsWithMetadataAndJSON() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let photos = api.dataset.photos(rover: "Curiosity", sol: 1010).prefix(2)
     let result = try await CLI.run(
       ["fetch-image"] + photos.map { String($0.id) } + ["-o", dir.path, "--metadata", "--json"], against: api)
@@ -245,7 +240,7 @@ import Testing
   @Test func unknownIDIsNamedAndTheOthersDownload() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let known = try #require(api.dataset.photos(rover: "Curiosity", sol: 1010).first)
     let result = try await CLI.run(["fetch-image", String(known.id), "424242", "-o", dir.path], against: api)
     #expect(result.exitCode == 3, "\(result)")
@@ -264,7 +259,7 @@ import Testing
   @Test func unwritableOutputIs74() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let blocker = dir.appendingPathComponent("file")
     try Data("x".utf8).write(to: blocker)
     let line = PhotoLines.line(id: "1", imgSrc: api.server.url("/images/a.jpg").absoluteString)
@@ -277,33 +272,15 @@ import Testing
   /// Ctrl-C mid-transfer: exit 130, the summary so far, and no partial file under any name.
   @Test func interruptLeavesNoPartialFile() async throws {
     // Slow enough (about 13 s a file) that the test sees a transfer in flight even on a loaded machine.
-    let size = 1024 * 1024
-    let server = try TestHTTPServer { request in
-      var response = TestResponse.bytes(Data(repeating: 0xAB, count: size), contentType: "image/jpeg")
-      if request.path.hasPrefix("/slow/") {
-        response.bodyChunkDelay = 0.05
-        response.bodyChunkSize = 4096
-      }
-      return response
-    }
-    defer { server.stop() }
-    let dir = try CLI.temporaryDirectory()
-    let lines =
-      [PhotoLines.line(id: "1", imgSrc: server.url("/fast/1.jpg").absoluteString)]
-      + (2...6).map { PhotoLines.line(id: String($0), imgSrc: server.url("/slow/\($0).jpg").absoluteString) }
-    let child = try RoverProcess.start(
-      ["fetch-image", "-", "-o", dir.path, "-j", "6"], environment: CLI.fastRetries, stdin: PhotoLines.data(lines))
-    try await child.waitUntil("a transfer in progress", timeout: 30) { _ in
-      // Temporaries have no name (O_TMPFILE): the server says when the slow transfers are under way.
-      server.requestCount(pathPrefix: "/slow/") >= 5 && filesBelow(dir).contains("curiosity_1000_FHAZ_1.jpg")
-    }
-    child.interrupt()
-    let result = try await child.wait(timeout: 20)
+    let download = try await SlowDownload.start(slow: 5, chunkDelay: 0.05)
+    defer { download.stop() }
+    download.child.interrupt()
+    let result = try await download.child.wait(timeout: 20)
     #expect(result.exitCode == 130, "\(result)")
     #expect(result.stderr.contains("interrupted"))
     #expect(result.stderr.contains("downloaded 1"))
-    let left = images(dir)
-    #expect(left == ["curiosity_1000_FHAZ_1.jpg"], "\(left)")
-    #expect(fileSize(dir.appendingPathComponent("curiosity_1000_FHAZ_1.jpg")) == size)
+    let left = imagesBelow(download.directory)
+    #expect(left == [SlowDownload.finished], "\(left)")
+    #expect(fileSize(download.directory.appendingPathComponent(SlowDownload.finished)) == SlowDownload.size)
   }
 }

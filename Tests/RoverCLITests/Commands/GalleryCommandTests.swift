@@ -5,7 +5,7 @@ import Testing
 /// `rover gallery` end to end: the page's path alone on stdout, one summary or error line on stderr, the exit table.
 @Suite struct GalleryCommandTests {
   func folder() throws -> URL {
-    let root = try CLI.temporaryDirectory()
+    let root = try TestDirectory.make("rover-cli")
     let photos = root.appendingPathComponent("my photos/1000/MAST")
     try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
     try Self.jpeg.write(to: photos.appendingPathComponent("1.jpg"))
@@ -68,7 +68,7 @@ import Testing
   }
 
   @Test func missingFolderIs66() async throws {
-    let root = try CLI.temporaryDirectory()
+    let root = try TestDirectory.make("rover-cli")
     defer { try? FileManager.default.removeItem(at: root) }
     expectOneLineError(
       try await CLI.run(["gallery", "nope"], currentDirectory: root), code: 66, mentioning: "no such directory")
@@ -87,7 +87,7 @@ import Testing
     (["gallery", ".", "--bogus"], "--bogus"),
   ])
   func badUsageIs64(arguments: [String], mentioning text: String) async throws {
-    let root = try CLI.temporaryDirectory()
+    let root = try TestDirectory.make("rover-cli")
     defer { try? FileManager.default.removeItem(at: root) }
     expectOneLineError(try await CLI.run(arguments, currentDirectory: root), code: 64, mentioning: text)
   }

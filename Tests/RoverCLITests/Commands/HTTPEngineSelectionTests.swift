@@ -37,7 +37,7 @@ import Testing
   func eitherEngineListsAndDownloads(engine: String) async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let directory = try CLI.temporaryDirectory()
+    let directory = try TestDirectory.make("rover-cli")
     defer { try? FileManager.default.removeItem(at: directory) }
     let environment = ["ROVER_HTTP_ENGINE": engine]
     let listed = try await CLI.run(

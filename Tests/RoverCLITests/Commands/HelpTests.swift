@@ -52,7 +52,7 @@ import Testing
   @Test func fetchImageFormatCSV() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let result = try await CLI.run(
       ["fetch-image", "curiosity", "--sol", "1000", "--camera", "FHAZ", "-o", dir.path, "--format", "csv"], against: api
     )

@@ -20,9 +20,7 @@ import Testing
     let pds = try MockPDS()
     defer { pds.stop() }
     let sol = try #require(pds.sols(rover: "opportunity").first)
-    let base = [
-      "--service", "pds", "--base-url", pds.baseURL.absoluteString, "photos", "opportunity", "--sol", String(sol),
-    ]
+    let base = CLI.options(pds) + ["photos", "opportunity", "--sol", String(sol)]
     let small = try await CLI.run(base + ["--size", "small", "--format", "urls"])
     let large = try await CLI.run(base + ["--format", "urls"])
     #expect(small.exitCode == 0 && large.exitCode == 0, "\(small) \(large)")

@@ -7,10 +7,6 @@ import Testing
 /// Serialized: each test starts a server whose `init` holds a cooperative thread until it listens, and a burst of
 /// them at the start of a parallel run on two cores pushed other suites' first requests past their 5 s timeouts.
 @Suite(.serialized) struct IngenuityInSightTests {
-  func run(_ arguments: [String], _ feeds: MockRawFeeds) async throws -> RoverProcessResult {
-    try await CLI.run(["--service", "nasa-raw", "--base-url", feeds.baseURL.absoluteString] + arguments)
-  }
-
   func fullImages(_ feeds: MockRawFeeds, _ rover: String, sol: Int) -> [MockRawImage] {
     feeds.images(rover: rover, sol: sol, includeThumbnails: false)
   }
@@ -18,7 +14,7 @@ import Testing
   @Test func roversListsAllFourFeedRoversWithTheirMissions() async throws {
     let feeds = try MockRawFeeds()
     defer { feeds.stop() }
-    let result = try await run(["rovers", "--json"], feeds)
+    let result = try await CLI.run(["rovers", "--json"], against: feeds)
     #expect(result.exitCode == 0, "\(result)")
     let rovers = Dictionary(
       try CLI.jsonArray(result.stdout).map { ($0["name"] as? String ?? "", $0) }, uniquingKeysWith: { $1 })
@@ -30,14 +26,14 @@ import Testing
     #expect(insight["status"] as? String == "complete" && insight["landing_date"] as? String == "2018-11-26")
     #expect(insight["launch_date"] as? String == "2018-05-05" && insight["max_sol"] as? Int == 1144)
     #expect(rovers["Perseverance"]?["status"] as? String == "active")
-    let table = try await run(["rovers"], feeds)
+    let table = try await CLI.run(["rovers"], against: feeds)
     #expect(table.exitCode == 0 && table.stdout.contains("InSight") && table.stdout.contains("Ingenuity"))
   }
 
   @Test func ingenuityPhotosBySolAsJSON() async throws {
     let feeds = try MockRawFeeds()
     defer { feeds.stop() }
-    let result = try await run(["photos", "ingenuity", "--sol", "61", "--json"], feeds)
+    let result = try await CLI.run(["photos", "ingenuity", "--sol", "61", "--json"], against: feeds)
     #expect(result.exitCode == 0, "\(result)")
     let photos = try CLI.jsonArray(result.stdout)
     let expected = fullImages(feeds, "ingenuity", sol: 61)
@@ -47,14 +43,15 @@ import Testing
     #expect(photos.allSatisfy { ($0["rover"] as? [String: Any])?["name"] as? String == "Ingenuity" })
     let cameras = Set(photos.compactMap { ($0["camera"] as? [String: Any])?["name"] as? String })
     #expect(cameras == ["HELI_NAV", "HELI_RTE"])
-    let rte = try await run(["photos", "ingenuity", "--sol", "61", "--camera", "HELI_RTE", "--format", "urls"], feeds)
+    let rte = try await CLI.run(
+      ["photos", "ingenuity", "--sol", "61", "--camera", "HELI_RTE", "--format", "urls"], against: feeds)
     #expect(rte.stdout.split(separator: "\n").count == 3)
   }
 
   @Test func insightPhotosBySol() async throws {
     let feeds = try MockRawFeeds()
     defer { feeds.stop() }
-    let result = try await run(["photos", "insight", "--sol", "190"], feeds)
+    let result = try await CLI.run(["photos", "insight", "--sol", "190"], against: feeds)
     #expect(result.exitCode == 0, "\(result)")
     for image in fullImages(feeds, "insight", sol: 190) {
       #expect(result.stdout.contains(image.id))
@@ -67,9 +64,9 @@ import Testing
   @Test func fetchImageDownloadsInSightsJPEGs() async throws {
     let feeds = try MockRawFeeds()
     defer { feeds.stop() }
-    let dir = try CLI.temporaryDirectory()
-    let result = try await run(
-      ["fetch-image", "insight", "--sol", "190", "-o", dir.path, "--name", "{id}.{ext}"], feeds)
+    let dir = try TestDirectory.make("rover-cli")
+    let result = try await CLI.run(
+      ["fetch-image", "insight", "--sol", "190", "-o", dir.path, "--name", "{id}.{ext}"], against: feeds)
     #expect(result.exitCode == 0, "\(result)")
     let expected = fullImages(feeds, "insight", sol: 190)
     let files = filesBelow(dir).filter { $0.lowercased().hasSuffix(".jpg") }.sorted()
@@ -89,7 +86,7 @@ import Testing
   @Test func ingenuitySolsOverARange() async throws {
     let feeds = try MockRawFeeds()
     defer { feeds.stop() }
-    let result = try await run(["sols", "ingenuity", "--from", "57", "--to", "62", "--json"], feeds)
+    let result = try await CLI.run(["sols", "ingenuity", "--from", "57", "--to", "62", "--json"], against: feeds)
     #expect(result.exitCode == 0, "\(result)")
     let sols = try CLI.jsonArray(result.stdout)
     #expect(sols.compactMap { $0["sol"] as? Int } == [58, 61, 62])
@@ -99,14 +96,14 @@ import Testing
   @Test func latestEarthDateAndPhotoByID() async throws {
     let feeds = try MockRawFeeds()
     defer { feeds.stop() }
-    let latest = try await run(["photos", "insight", "--latest", "--json"], feeds)
+    let latest = try await CLI.run(["photos", "insight", "--latest", "--json"], against: feeds)
     #expect(try CLI.jsonArray(latest.stdout).compactMap { $0["sol"] as? Int } == [1144])
-    let byDate = try await run(["photos", "insight", "--earth-date", "2019-06-10", "--json"], feeds)
+    let byDate = try await CLI.run(["photos", "insight", "--earth-date", "2019-06-10", "--json"], against: feeds)
     let dated = try CLI.jsonArray(byDate.stdout)
     #expect(dated.count == 3 && dated.allSatisfy { $0["earth_date"] as? String == "2019-06-10" })
     #expect(Set(dated.compactMap { $0["sol"] as? Int }) == [190, 191])
     let heli = try #require(fullImages(feeds, "ingenuity", sol: 62).first)
-    let one = try await run(["photo", heli.id, "--json"], feeds)
+    let one = try await CLI.run(["photo", heli.id, "--json"], against: feeds)
     #expect(one.exitCode == 0, "\(one)")
     #expect((try CLI.json(one.stdout) as? [String: Any])?["id"] as? String == heli.id)
   }

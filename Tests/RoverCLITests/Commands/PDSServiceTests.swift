@@ -5,17 +5,10 @@ import Testing
 /// `--service pds` end to end against a local PDS Imaging Atlas: Solr searches in, browse JPEGs sent as
 /// `application/octet-stream` out.
 @Suite struct PDSServiceTests {
-  func run(_ arguments: [String], _ pds: MockPDS, environment: [String: String] = [:]) async throws
-    -> RoverProcessResult
-  {
-    try await CLI.run(
-      ["--service", "pds", "--base-url", pds.baseURL.absoluteString] + arguments, environment: environment)
-  }
-
   @Test func photosOfASolAsJSON() async throws {
     let pds = try MockPDS()
     defer { pds.stop() }
-    let result = try await run(["photos", "opportunity", "--sol", "100", "--json"], pds)
+    let result = try await CLI.run(["photos", "opportunity", "--sol", "100", "--json"], against: pds)
     #expect(result.exitCode == 0, "\(result)")
     let photos = try CLI.jsonArray(result.stdout)
     let expected = pds.listed(rover: "opportunity", sol: 100)
@@ -33,19 +26,21 @@ import Testing
   @Test func rangesOfSolsAndDatesAndTheCache() async throws {
     let pds = try MockPDS()
     defer { pds.stop() }
-    let cache = try CLI.temporaryDirectory()
+    let cache = try TestDirectory.make("rover-cli")
     let env = ["XDG_CACHE_HOME": cache.path]
-    let range = try await run(
-      ["photos", "spirit", "--sol", "1..", "--format", "jsonl", "--strict"], pds, environment: env)
+    let range = try await CLI.run(
+      ["photos", "spirit", "--sol", "1..", "--format", "jsonl", "--strict"], against: pds, environment: env)
     #expect(range.exitCode == 0, "\(range)")
     #expect(
       try CLI.jsonLines(range.stdout).compactMap { $0["id"] as? String } == pds.listed(rover: "spirit").map(\.productID)
     )
     let count = pds.requestCount
-    let again = try await run(["photos", "spirit", "--sol", "1..", "--format", "jsonl"], pds, environment: env)
+    let again = try await CLI.run(
+      ["photos", "spirit", "--sol", "1..", "--format", "jsonl"], against: pds, environment: env)
     #expect(again.stdout == range.stdout)
     #expect(pds.requestCount == count, "a complete mission's answers are cached")
-    let dates = try await run(["photos", "opportunity", "--earth-date", "2004-05-05..2004-05-06", "--json"], pds)
+    let dates = try await CLI.run(
+      ["photos", "opportunity", "--earth-date", "2004-05-05..2004-05-06", "--json"], against: pds)
     #expect(dates.exitCode == 0, "\(dates)")
     let expected = pds.listed(rover: "opportunity", sol: 100) + pds.listed(rover: "opportunity", sol: 101)
     #expect(try CLI.jsonArray(dates.stdout).compactMap { $0["id"] as? String } == expected.map(\.productID))
@@ -54,7 +49,7 @@ import Testing
   @Test func manifestAndSolsFromFacets() async throws {
     let pds = try MockPDS()
     defer { pds.stop() }
-    let manifest = try await run(["manifest", "spirit", "--sols", "--json"], pds)
+    let manifest = try await CLI.run(["manifest", "spirit", "--sols", "--json"], against: pds)
     #expect(manifest.exitCode == 0, "\(manifest)")
     let object = try #require(try CLI.json(manifest.stdout) as? [String: Any])
     #expect(object["name"] as? String == "Spirit")
@@ -68,17 +63,17 @@ import Testing
     #expect(Set(first["cameras"] as? [String] ?? []) == ["FHAZ", "NAVCAM", "PANCAM", "RHAZ"])
     #expect(pds.requests.allSatisfy { ($0.query("rows") ?? "0") == "0" || $0.query("rows") == "1" })
 
-    let listed = try await run(["sols", "opportunity", "--json"], pds)
+    let listed = try await CLI.run(["sols", "opportunity", "--json"], against: pds)
     #expect(listed.exitCode == 0, "\(listed)")
     #expect(try CLI.jsonArray(listed.stdout).compactMap { $0["sol"] as? Int } == pds.sols(rover: "opportunity"))
-    let mi = try await run(["sols", "spirit", "--camera", "MINITES", "--json"], pds)
+    let mi = try await CLI.run(["sols", "spirit", "--camera", "MINITES", "--json"], against: pds)
     #expect(try CLI.jsonArray(mi.stdout).compactMap { $0["sol"] as? Int } == [2, 5])
   }
 
   @Test func roversAndSolDateAgreeWithTheArchive() async throws {
     let pds = try MockPDS()
     defer { pds.stop() }
-    let rovers = try await run(["rovers", "--json"], pds)
+    let rovers = try await CLI.run(["rovers", "--json"], against: pds)
     #expect(rovers.exitCode == 0, "\(rovers)")
     let list = try CLI.jsonArray(rovers.stdout)
     #expect(list.compactMap { $0["name"] as? String } == ["Opportunity", "Spirit"])
@@ -93,8 +88,9 @@ import Testing
   @Test func fetchImageSavesOctetStreamJPEGs() async throws {
     let pds = try MockPDS()
     defer { pds.stop() }
-    let dir = try CLI.temporaryDirectory()
-    let result = try await run(["fetch-image", "spirit", "--sol", "1", "-o", dir.path, "--name", "{id}.{ext}"], pds)
+    let dir = try TestDirectory.make("rover-cli")
+    let result = try await CLI.run(
+      ["fetch-image", "spirit", "--sol", "1", "-o", dir.path, "--name", "{id}.{ext}"], against: pds)
     #expect(result.exitCode == 0, "\(result)")
     let expected = pds.listed(rover: "spirit", sol: 1)
     let files = filesBelow(dir).filter { !$0.hasPrefix(".") }.sorted()
@@ -109,7 +105,7 @@ import Testing
   @Test func photoByProductID() async throws {
     let pds = try MockPDS()
     defer { pds.stop() }
-    let result = try await run(["photo", "1n137056144ilf2002p1825r0m1", "--json"], pds)
+    let result = try await CLI.run(["photo", "1n137056144ilf2002p1825r0m1", "--json"], against: pds)
     #expect(result.exitCode == 0, "\(result)")
     let photo = try #require(try CLI.json(result.stdout) as? [String: Any])
     #expect(photo["id"] as? String == "1N137056144ILF2002P1825R0M1" && photo["sol"] as? Int == 100)
@@ -118,12 +114,12 @@ import Testing
   @Test func otherRoversAndRefusals() async throws {
     let pds = try MockPDS()
     defer { pds.stop() }
-    let curiosity = try await run(["photos", "curiosity", "--sol", "1"], pds)
+    let curiosity = try await CLI.run(["photos", "curiosity", "--sol", "1"], against: pds)
     #expect(curiosity.exitCode == 66)
     #expect(curiosity.stderr == "rover: rover 'curiosity' is not available from the pds service\n")
     #expect(pds.requestCount == 0)
     pds.inject(.status(403, body: "<html><body>Forbidden</body></html>", contentType: "text/html"), times: .max)
-    let refused = try await run(["photos", "spirit", "--sol", "1", "--no-cache"], pds)
+    let refused = try await CLI.run(["photos", "spirit", "--sol", "1", "--no-cache"], against: pds)
     #expect(refused.exitCode != 0)
     #expect(refused.stderr.contains("127.0.0.1") && refused.stderr.contains("refused"), "\(refused.stderr)")
   }

@@ -108,7 +108,7 @@ import Testing
   @Test func fetchImageDownloadsARangeByCamera() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let result = try await CLI.run(
       [
         "fetch-image", "curiosity", "--sol", "1000..1002", "--camera", "fhaz", "-o", dir.path, "--name",
@@ -122,7 +122,7 @@ import Testing
   @Test func dryRunPrintsPathsAndTouchesNothing() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try CLI.temporaryDirectory().appendingPathComponent("not-yet")
+    let dir = try TestDirectory.make("rover-cli").appendingPathComponent("not-yet")
     let result = try await CLI.run(
       ["fetch-image", "curiosity", "--sol", "1004..1004", "-o", dir.path, "--name", "{sol}/{id}.{ext}", "--dry-run"],
       against: api)
@@ -140,7 +140,7 @@ import Testing
   @Test func aTemplateThatCannotTellPhotosApartIsRefused() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let result = try await CLI.run(
       ["fetch-image", "curiosity", "--sol", "1000", "-o", dir.path, "--name", "{sol}.{ext}"], against: api)
     #expect(result.exitCode == 64, "\(result)")
@@ -151,7 +151,7 @@ import Testing
   @Test func missingSidecarsAreWrittenForPhotosAlreadyThere() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     _ = try await CLI.run(["fetch-image", "curiosity", "--sol", "1004", "-o", dir.path], against: api)
     let before = api.requestCount(pathPrefix: "/images/")
     let again = try await CLI.run(
@@ -171,9 +171,9 @@ import Testing
   static func photos(_ api: MockRoverAPI) -> [MockPhoto] { api.dataset.photos(rover: "Curiosity", sol: 1004) }
 
   func run(_ stdin: String, _ api: MockRoverAPI) async throws -> (RoverProcessResult, [String]) {
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let result = try await CLI.run(["fetch-image", "-", "-o", dir.path], against: api, stdin: Data(stdin.utf8))
-    return (result, filesBelow(dir).filter { !$0.hasPrefix(".rover-record") })
+    return (result, imagesBelow(dir))
   }
 
   @Test func jsonArrayJSONLinesAndOneObject() async throws {

@@ -7,7 +7,7 @@ import Testing
   let cacheHome: URL
   var env: [String: String] { ["XDG_CACHE_HOME": cacheHome.path] }
 
-  init() throws { cacheHome = try CLI.temporaryDirectory() }
+  init() throws { cacheHome = try TestDirectory.make("rover-cli") }
 
   var entriesDirectory: URL { cacheHome.appendingPathComponent("rover/responses") }
 
@@ -149,7 +149,7 @@ import Testing
   @Test func cacheDirectoryFromEnvironment() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let elsewhere = try CLI.temporaryDirectory()
+    let elsewhere = try TestDirectory.make("rover-cli")
     _ = try await CLI.run(["rovers"], against: api, environment: ["ROVER_CACHE_DIR": elsewhere.path])
     #expect(filesBelow(elsewhere).count == 1)
     let config = try await CLI.run(["config"], environment: ["ROVER_CACHE_DIR": elsewhere.path])

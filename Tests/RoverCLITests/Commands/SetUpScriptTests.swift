@@ -12,7 +12,7 @@ import Testing
 
   @Test func missingPackagesAreNamedWithTheCommandToInstallThem() async throws {
     // A fresh machine as far as the script can tell: dpkg knows no package, and the user is not root.
-    let bin = try CLI.temporaryDirectory()
+    let bin = try TestDirectory.make("rover-cli")
     for (name, body) in [("dpkg", "exit 1"), ("id", "echo 1000")] {
       let file = bin.appendingPathComponent(name)
       try Data("#!/bin/sh\n\(body)\n".utf8).write(to: file)

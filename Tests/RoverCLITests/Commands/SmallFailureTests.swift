@@ -5,7 +5,7 @@ import Testing
 /// Failures that used to be reported wrongly: a cache clear that did not clear, a write error said twice.
 @Suite struct SmallFailureTests {
   @Test func cacheClearThatCannotRemoveIs74() async throws {
-    let home = try CLI.temporaryDirectory()
+    let home = try TestDirectory.make("rover-cli")
     let entries = home.appendingPathComponent("rover/responses/stuck.entry/inside")
     try FileManager.default.createDirectory(at: entries, withIntermediateDirectories: true)
     let result = try await CLI.run(["cache", "clear"], environment: ["XDG_CACHE_HOME": home.path])
@@ -16,7 +16,7 @@ import Testing
   @Test func writeErrorIsSaidOnce() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     // A directory where the image file should go: the rename into place fails for that photo.
     try FileManager.default.createDirectory(
       at: dir.appendingPathComponent("curiosity_1000_FHAZ_1.jpg/x"), withIntermediateDirectories: true)
@@ -32,7 +32,7 @@ import Testing
     defer { server.stop() }
     let line = PhotoLines.line(id: "1", imgSrc: server.url("/a.jpg").absoluteString)
     let result = try await CLI.run(
-      ["fetch-image", "-", "-o", try CLI.temporaryDirectory().path], stdin: PhotoLines.data([line]))
+      ["fetch-image", "-", "-o", try TestDirectory.make("rover-cli").path], stdin: PhotoLines.data([line]))
     #expect(result.exitCode == 3, "\(result)")
     #expect(result.stderr.contains("not an image (text/plain"))
     #expect(!result.stderr.contains("web page"))

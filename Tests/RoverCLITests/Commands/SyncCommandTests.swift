@@ -24,13 +24,7 @@ import Testing
   }
 
   func run(_ arguments: [String], _ feeds: MockRawFeeds, state: URL? = nil) async throws -> RoverProcessResult {
-    try await CLI.run(
-      ["--service", "nasa-raw", "--base-url", feeds.baseURL.absoluteString] + arguments,
-      environment: state.map { ["XDG_STATE_HOME": $0.path] } ?? [:])
-  }
-
-  func images(_ dir: URL) -> [String] {
-    filesBelow(dir).filter { !$0.hasPrefix(".rover-record") }.sorted()
+    try await CLI.run(arguments, against: feeds, environment: state.map { ["XDG_STATE_HOME": $0.path] } ?? [:])
   }
 
   func feedRequests(_ feeds: MockRawFeeds) -> Int {
@@ -40,11 +34,11 @@ import Testing
   @Test func firstSyncThenOnlyWhatIsNew() async throws {
     let feeds = try Self.feeds()
     defer { feeds.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let first = try await run(
       ["sync", "perseverance", "-o", dir.path, "--sol", "10..", "--name", "{sol}/{id}.{ext}"], feeds)
     #expect(first.exitCode == 0, "\(first)")
-    #expect(images(dir).count == 9, "\(images(dir))")
+    #expect(imagesBelow(dir).count == 9, "\(imagesBelow(dir))")
     #expect(first.stderr.contains("sync: listed 3 sols"), "\(first.stderr)")
 
     // Right after: no image request, at most one listing request per sol of the window.
@@ -64,8 +58,8 @@ import Testing
     let later = try await run(["sync", "perseverance", "-o", dir.path, "--json"], feeds)
     #expect(later.exitCode == 0, "\(later)")
     #expect(feeds.requestCount(pathPrefix: "/images/") == 3)
-    #expect(images(dir).count == 12)
-    #expect(images(dir).contains { $0.hasPrefix("15/") })
+    #expect(imagesBelow(dir).count == 12)
+    #expect(imagesBelow(dir).contains { $0.hasPrefix("15/") })
     let summary = try #require(try CLI.json(later.stdout) as? [String: Any])
     #expect(summary["downloaded"] as? Int == 3)
     #expect(summary["latest_sol"] as? Int == 15)
@@ -76,7 +70,7 @@ import Testing
   @Test func finishedSolsOutsideTheWindowAreNotListed() async throws {
     let feeds = try Self.feeds()
     defer { feeds.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let first = try await run(["sync", "perseverance", "-o", dir.path, "--sol", "10.."], feeds)
     #expect(first.exitCode == 0, "\(first)")
     feeds.server.resetLog()
@@ -90,20 +84,20 @@ import Testing
   @Test func aResentVersionReplacesTheLowerOne() async throws {
     let feeds = try Self.feeds()
     defer { feeds.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let args = ["sync", "perseverance", "-o", dir.path, "--sol", "12..12", "--name", "{id}.{ext}", "--metadata"]
     let first = try await run(args, feeds)
     #expect(first.exitCode == 0, "\(first)")
     let low = Self.frame(sol: 12, 0)
-    #expect(images(dir).contains(low.id + ".jpg"))
+    #expect(imagesBelow(dir).contains(low.id + ".jpg"))
     let high = Self.frame(sol: 12, 0, version: 2)
     feeds.update { data in data.imagesByRover[MockRawDataset.perseverance]?[12]?.append(high) }
     let again = try await run(["sync", "perseverance", "-o", dir.path, "--metadata"], feeds)
     #expect(again.exitCode == 0, "\(again)")
-    #expect(images(dir).contains(high.id + ".jpg"))
-    #expect(images(dir).contains(high.id + ".jpg.json"))
-    #expect(!images(dir).contains(low.id + ".jpg"), "\(images(dir))")
-    #expect(!images(dir).contains(low.id + ".jpg.json"))
+    #expect(imagesBelow(dir).contains(high.id + ".jpg"))
+    #expect(imagesBelow(dir).contains(high.id + ".jpg.json"))
+    #expect(!imagesBelow(dir).contains(low.id + ".jpg"), "\(imagesBelow(dir))")
+    #expect(!imagesBelow(dir).contains(low.id + ".jpg.json"))
 
     // A lower version listed again is not downloaded.
     feeds.server.resetLog()
@@ -111,29 +105,29 @@ import Testing
     #expect(third.exitCode == 0, "\(third)")
     #expect(feeds.requestCount(pathPrefix: "/images/") == 0)
 
-    let all = try CLI.temporaryDirectory()
+    let all = try TestDirectory.make("rover-cli")
     let kept = try await run(
       ["sync", "perseverance", "-o", all.path, "--sol", "12..12", "--name", "{id}.{ext}", "--all-versions"], feeds)
     #expect(kept.exitCode == 0, "\(kept)")
-    #expect(images(all).contains(low.id + ".jpg") && images(all).contains(high.id + ".jpg"))
+    #expect(imagesBelow(all).contains(low.id + ".jpg") && imagesBelow(all).contains(high.id + ".jpg"))
   }
 
   /// Two shards of one command line share a directory and cover every sol exactly once.
   @Test func shardsPartitionTheSols() async throws {
     let feeds = try Self.feeds()
     defer { feeds.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     var solsByShard: [Set<String>] = []
     for shard in ["1/2", "2/2"] {
       let result = try await run(
         ["sync", "perseverance", "-o", dir.path, "--sol", "10..", "--name", "{sol}/{id}.{ext}", "--shard", shard],
         feeds)
       #expect(result.exitCode == 0, "\(result)")
-      solsByShard.append(Set(images(dir).map { String($0.prefix { $0 != "/" }) }))
+      solsByShard.append(Set(imagesBelow(dir).map { String($0.prefix { $0 != "/" }) }))
     }
     #expect(solsByShard[0] == ["10", "12"])
     #expect(solsByShard[1] == ["10", "11", "12"])
-    #expect(images(dir).count == 9)
+    #expect(imagesBelow(dir).count == 9)
     #expect(feeds.requestCount(pathPrefix: "/images/") == 9)
     #expect(
       FileManager.default.fileExists(atPath: dir.appendingPathComponent(".rover-record.shard-1-of-2.sqlite").path))
@@ -146,13 +140,13 @@ import Testing
   @Test func theSelectionIsRemembered() async throws {
     let feeds = try Self.feeds()
     defer { feeds.stop() }
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let first = try await run(["sync", "perseverance", "-o", dir.path, "--sol", "10..", "--camera", "MCZ_LEFT"], feeds)
     #expect(first.exitCode == 0, "\(first)")
-    #expect(images(dir).count == 3)
+    #expect(imagesBelow(dir).count == 3)
     let plain = try await run(["sync", "-o", dir.path], feeds)
     #expect(plain.exitCode == 0, "\(plain)")
-    #expect(images(dir).count == 3)
+    #expect(imagesBelow(dir).count == 3)
     #expect(!plain.stderr.contains("selection changes"))
 
     let dry = try await run(
@@ -160,12 +154,12 @@ import Testing
     #expect(dry.exitCode == 0, "\(dry)")
     #expect(dry.stdout.split(separator: "\n").count == 4, "\(dry.stdout)")
     #expect(dry.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("http://127.0.0.1:") })
-    #expect(images(dir).count == 3)
+    #expect(imagesBelow(dir).count == 3)
 
     let wider = try await run(["sync", "perseverance", "-o", dir.path, "--sol", "11.."], feeds)
     #expect(wider.exitCode == 0, "\(wider)")
     #expect(wider.stderr.contains("the selection changes from"), "\(wider.stderr)")
-    #expect(images(dir).count == 7)
+    #expect(imagesBelow(dir).count == 7)
   }
 
   /// A sync killed part-way continues where it stopped: nothing fetched twice that was finished.
@@ -173,22 +167,20 @@ import Testing
     let feeds = try Self.feeds()
     defer { feeds.stop() }
     feeds.inject(.delay(0.4), times: .max, pathPrefix: "/images/")
-    let dir = try CLI.temporaryDirectory()
+    let dir = try TestDirectory.make("rover-cli")
     let child = try RoverProcess.start(
-      [
-        "--service", "nasa-raw", "--base-url", feeds.baseURL.absoluteString, "sync", "perseverance", "-o", dir.path,
-        "--sol", "10..", "-j", "1",
-      ], environment: CLI.fastRetries)
-    try await child.waitUntil("a few photos in place", timeout: 30) { _ in self.images(dir).count >= 2 }
+      CLI.options(feeds) + ["sync", "perseverance", "-o", dir.path, "--sol", "10..", "-j", "1"],
+      environment: CLI.fastRetries)
+    try await child.waitUntil("a few photos in place", timeout: 30) { _ in imagesBelow(dir).count >= 2 }
     child.send(signal: SIGTERM)
     let stopped = try await child.wait(timeout: 20)
     #expect(stopped.exitCode == 143, "\(stopped)")
-    let done = images(dir)
+    let done = imagesBelow(dir)
     #expect(done.count < 9)
     let firstRequests = feeds.requestCount(pathPrefix: "/images/")
     let resumed = try await run(["sync", "perseverance", "-o", dir.path], feeds)
     #expect(resumed.exitCode == 0, "\(resumed)")
-    #expect(images(dir).count == 9)
+    #expect(imagesBelow(dir).count == 9)
     // Only the photos not yet in place (and the one cut off by the signal) were asked for again.
     #expect(feeds.requestCount(pathPrefix: "/images/") - firstRequests == 9 - done.count)
   }

@@ -5,7 +5,7 @@ import Testing
 /// `rover watch` against NASA's raw feeds on a local server whose data changes while it runs.
 @Suite struct WatchCommandTests {
   func arguments(_ feeds: MockRawFeeds, _ rest: [String]) -> [String] {
-    ["--service", "nasa-raw", "--base-url", feeds.baseURL.absoluteString, "watch", "perseverance"] + rest
+    CLI.options(feeds) + ["watch", "perseverance"] + rest
   }
 
   func environment(_ state: URL) -> [String: String] {
@@ -20,7 +20,7 @@ import Testing
   @Test func onceTwiceThenOnlyWhatIsNew() async throws {
     let feeds = try SyncCommandTests.feeds()
     defer { feeds.stop() }
-    let state = try CLI.temporaryDirectory()
+    let state = try TestDirectory.make("rover-cli")
     let first = try await CLI.run(arguments(feeds, ["--once", "--lookback", "1"]), environment: environment(state))
     #expect(first.exitCode == 0, "\(first)")
     let expected = (11...12).flatMap { sol in (0..<3).map { SyncCommandTests.frame(sol: sol, $0).id } }
@@ -40,7 +40,7 @@ import Testing
   @Test func runsUntilStoppedAndARestartRepeatsNothing() async throws {
     let feeds = try SyncCommandTests.feeds()
     defer { feeds.stop() }
-    let state = try CLI.temporaryDirectory()
+    let state = try TestDirectory.make("rover-cli")
     let child = try RoverProcess.start(
       arguments(feeds, ["--interval", "0.3s", "--lookback", "0"]), environment: environment(state))
     try await child.waitUntil("the first poll printed", timeout: 30) { $0.stdout.split(separator: "\n").count == 3 }
@@ -63,7 +63,7 @@ import Testing
     let feeds = try SyncCommandTests.feeds()
     defer { feeds.stop() }
     feeds.inject(.tooManyRequests(retryAfter: 1), times: 8, pathPrefix: "/rss/api")
-    let state = try CLI.temporaryDirectory()
+    let state = try TestDirectory.make("rover-cli")
     let started = Date()
     let child = try RoverProcess.start(
       arguments(feeds, ["--interval", "0.3s", "--lookback", "0", "--retries", "1"]), environment: environment(state))
@@ -81,9 +81,9 @@ import Testing
   @Test func execAndDownloadPerNewPhoto() async throws {
     let feeds = try SyncCommandTests.feeds()
     defer { feeds.stop() }
-    let state = try CLI.temporaryDirectory()
-    let marks = try CLI.temporaryDirectory()
-    let images = try CLI.temporaryDirectory()
+    let state = try TestDirectory.make("rover-cli")
+    let marks = try TestDirectory.make("rover-cli")
+    let images = try TestDirectory.make("rover-cli")
     let result = try await CLI.run(
       arguments(
         feeds,
@@ -115,8 +115,8 @@ import Testing
     let feeds = try SyncCommandTests.feeds()
     defer { feeds.stop() }
     feeds.update { $0.imagesByRover[MockRawDataset.perseverance]?[13] = [frame] }
-    let state = try CLI.temporaryDirectory()
-    let marks = try CLI.temporaryDirectory()
+    let state = try TestDirectory.make("rover-cli")
+    let marks = try TestDirectory.make("rover-cli")
     let result = try await CLI.run(
       arguments(feeds, ["--once", "--lookback", "0", "--exec", "touch {camera}"]), environment: environment(state),
       currentDirectory: marks)
@@ -128,7 +128,7 @@ import Testing
   @Test func aDamagedStateFileIsRebuilt() async throws {
     let feeds = try SyncCommandTests.feeds()
     defer { feeds.stop() }
-    let state = try CLI.temporaryDirectory()
+    let state = try TestDirectory.make("rover-cli")
     let first = try await CLI.run(arguments(feeds, ["--once", "--lookback", "0"]), environment: environment(state))
     #expect(first.exitCode == 0, "\(first)")
     let files = filesBelow(state).filter { $0.hasSuffix(".sqlite") }

@@ -1,10 +1,11 @@
 import Foundation
+import RoverTestSupport
 import Testing
 
 @testable import RoverCore
 
 @Suite struct ResponseCacheTests {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rover-cache-\(UUID().uuidString)")
+  let directory = TestDirectory.unused("rover-cache")
 
   func entry(_ key: String, body: String, storedAt: Date = Date(), etag: String? = nil) -> ResponseCacheEntry {
     ResponseCacheEntry(

@@ -6,21 +6,9 @@ import Testing
 
 /// Attacks on the output directory and its records: links planted where rover writes, damaged and shared records.
 @Suite struct DownloadHardeningTests {
-  static func photo(_ id: Int, _ url: URL, sol: Int = 1000) -> Photo {
-    Photo(
-      id: .number(id), sol: sol, camera: Camera(name: "FHAZ"), imageSource: url.absoluteString,
-      earthDate: CalendarDate(year: 2015, month: 5, day: 30)!, rover: Rover(name: "Curiosity", status: .active))
-  }
-
-  static func directory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rover-hard-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   /// A file outside the output directory that an attacker wants overwritten.
   static func victim() throws -> URL {
-    let url = try directory().appendingPathComponent("victim")
+    let url = try TestDirectory.make("rover-hard").appendingPathComponent("victim")
     try Data("precious".utf8).write(to: url)
     return url
   }
@@ -28,22 +16,17 @@ import Testing
   static func run(
     _ photos: [Photo], into directory: URL, template: String = NameTemplate.defaultPattern, archive: URL? = nil
   ) async throws -> (DownloadSummary, [DownloadResult], [String]) {
-    let results = Locked<[DownloadResult]>([])
-    let warnings = Locked<[String]>([])
-    let options = DownloadOptions(
-      outputDirectory: directory, template: try NameTemplate(template), jobs: 4,
-      retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.01), archive: archive, keepsRecord: true, engine: .testing)
-    let summary = try await Downloader(options: options) { event in
-      if case .finished(let result) = event { results.withLock { $0.append(result) } }
-      if case .warning(let text) = event { warnings.withLock { $0.append(text) } }
-    }.run(photos)
-    return (summary, results.current, warnings.current)
+    let options = DownloadOptions.testing(
+      into: directory, template: try NameTemplate(template), jobs: 4,
+      retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.01), archive: archive)
+    let run = try await DownloadRun.run(photos, options)
+    return (run.summary, run.results, run.warnings)
   }
 
   @Test func symlinkAtTemporaryNameIsNotFollowed() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try Self.directory()
+    let dir = try TestDirectory.make("rover-hard")
     let victim = try Self.victim()
     // The names round 1 used for temporaries, predictable from the pid: every one of them a link to the victim.
     for serial in 1...8 {
@@ -51,7 +34,7 @@ import Testing
         atPath: dir.appendingPathComponent(".curiosity_1000_FHAZ_1.jpg.\(getpid())-\(serial).part").path,
         withDestinationPath: victim.path)
     }
-    let (summary, _, _) = try await Self.run([Self.photo(1, api.server.url("/images/a.jpg"))], into: dir)
+    let (summary, _, _) = try await Self.run([Photo.testing(1, at: api.server.url("/images/a.jpg"))], into: dir)
     #expect(summary.downloaded == 1)
     #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
     let placed = dir.appendingPathComponent("curiosity_1000_FHAZ_1.jpg")
@@ -64,11 +47,11 @@ import Testing
   @Test func symlinkAtTheFinalNameIsReplacedNotWrittenThrough() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try Self.directory()
+    let dir = try TestDirectory.make("rover-hard")
     let victim = try Self.victim()
     let placed = dir.appendingPathComponent("curiosity_1000_FHAZ_1.jpg")
     try FileManager.default.createSymbolicLink(atPath: placed.path, withDestinationPath: victim.path)
-    let (summary, _, _) = try await Self.run([Self.photo(1, api.server.url("/images/a.jpg"))], into: dir)
+    let (summary, _, _) = try await Self.run([Photo.testing(1, at: api.server.url("/images/a.jpg"))], into: dir)
     #expect(summary.downloaded == 1)
     #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
     let attributes = try FileManager.default.attributesOfItem(atPath: placed.path)
@@ -79,11 +62,13 @@ import Testing
   @Test func symlinkedDirectoryUnderOutputIsNotFollowed() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try Self.directory()
-    let elsewhere = try Self.directory()
+    let dir = try TestDirectory.make("rover-hard")
+    let elsewhere = try TestDirectory.make("rover-hard")
     try FileManager.default.createSymbolicLink(
       atPath: dir.appendingPathComponent("1000").path, withDestinationPath: elsewhere.path)
-    let photos = [Self.photo(1, api.server.url("/images/a.jpg")), Self.photo(2, api.server.url("/images/b.jpg"))]
+    let photos = [
+      Photo.testing(1, at: api.server.url("/images/a.jpg")), Photo.testing(2, at: api.server.url("/images/b.jpg")),
+    ]
     let (summary, results, _) = try await Self.run(photos, into: dir, template: "{sol}/{id}.{ext}")
     #expect(summary.downloaded == 0)
     #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
@@ -98,12 +83,12 @@ import Testing
   @Test func symlinkAtTheRecordFileIsNotFollowed() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try Self.directory()
+    let dir = try TestDirectory.make("rover-hard")
     let victim = try Self.victim()
     try FileManager.default.createSymbolicLink(
       atPath: dir.appendingPathComponent(DownloadOptions.recordName).path, withDestinationPath: victim.path)
     await #expect(throws: DownloadError.self) {
-      _ = try await Self.run([Self.photo(1, api.server.url("/images/a.jpg"))], into: dir)
+      _ = try await Self.run([Photo.testing(1, at: api.server.url("/images/a.jpg"))], into: dir)
     }
     #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
     #expect(api.requestCount == 0)
@@ -112,12 +97,12 @@ import Testing
   @Test func symlinkAtTheArchiveIsNotFollowed() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try Self.directory()
+    let dir = try TestDirectory.make("rover-hard")
     let victim = try Self.victim()
     let archive = dir.appendingPathComponent("done.txt")
     try FileManager.default.createSymbolicLink(atPath: archive.path, withDestinationPath: victim.path)
     await #expect(throws: DownloadError.self) {
-      _ = try await Self.run([Self.photo(1, api.server.url("/images/a.jpg"))], into: dir, archive: archive)
+      _ = try await Self.run([Photo.testing(1, at: api.server.url("/images/a.jpg"))], into: dir, archive: archive)
     }
     #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
   }
@@ -126,7 +111,7 @@ import Testing
   @Test func aDamagedArchiveKeepsItsGoodLines() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try Self.directory()
+    let dir = try TestDirectory.make("rover-hard")
     let archive = dir.appendingPathComponent("done.txt")
     var text = Data()
     for id in 1...5 { text += Data("curiosity\t\(id)\t4096\tx/\(id).jpg\n".utf8) }
@@ -134,7 +119,7 @@ import Testing
     text += Data(repeating: 0x41, count: 100_000) + Data([0x0A])  // one endless line
     text += Data("curiosity\t6\t40".utf8)  // torn by a crash
     try text.write(to: archive)
-    let photos = (1...7).map { Self.photo($0, api.server.url("/images/\($0).jpg")) }
+    let photos = (1...7).map { Photo.testing($0, at: api.server.url("/images/\($0).jpg")) }
     let (summary, _, warnings) = try await Self.run(photos, into: dir, archive: archive)
     #expect(summary.skipped == 5)
     #expect(summary.downloaded == 2)
@@ -148,8 +133,8 @@ import Testing
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     api.inject(.delay(0.05), times: .max, pathPrefix: "/images/")
-    let dir = try Self.directory()
-    let photos = (1...20).map { Self.photo($0, api.server.url("/images/\($0).jpg")) }
+    let dir = try TestDirectory.make("rover-hard")
+    let photos = (1...20).map { Photo.testing($0, at: api.server.url("/images/\($0).jpg")) }
     async let first = Self.run(photos, into: dir)
     async let second = Self.run(photos, into: dir)
     let (a, b) = try await (first, second)
@@ -162,12 +147,12 @@ import Testing
   @Test func onlyTemporariesOfDeadProcessesAreRemoved() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = try Self.directory()
+    let dir = try TestDirectory.make("rover-hard")
     let dead = ".rover-\(SafeDirectory.host)-4194303-1.part"
     let live = ".rover-\(SafeDirectory.host)-1-2.part"
     let otherHost = ".rover-elsewhere-4194303-3.part"
     for name in [dead, live, otherHost] { try Data("x".utf8).write(to: dir.appendingPathComponent(name)) }
-    _ = try await Self.run([Self.photo(1, api.server.url("/images/a.jpg"))], into: dir)
+    _ = try await Self.run([Photo.testing(1, at: api.server.url("/images/a.jpg"))], into: dir)
     let left = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
     #expect(!left.contains(dead))
     #expect(left.contains(live))

@@ -5,38 +5,19 @@ import Testing
 @testable import RoverCore
 
 @Suite struct DownloaderTests {
-  func photo(_ id: Int, _ url: URL, camera: String = "FHAZ") -> Photo {
-    Photo(
-      id: .number(id), sol: 1000, camera: Camera(name: camera), imageSource: url.absoluteString,
-      earthDate: CalendarDate(year: 2015, month: 5, day: 30)!, rover: Rover(name: "Curiosity", status: .active))
-  }
-
-  func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rover-dl-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   /// Many photos asking for few URLs at the same moment: each URL is transferred once, every photo gets its file.
   @Test func deduplicatesConcurrentRequestsForOneURL() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     api.inject(.delay(0.2), times: 10, pathPrefix: "/images/")
     let urls = (0..<5).map { api.server.url("/images/shared-\($0).jpg") }
-    let photos = (0..<60).map { photo($0, urls[$0 % urls.count]) }
-    let directory = try temporaryDirectory()
-    let events = Locked<[DownloadResult]>([])
-    let downloader = Downloader(
-      options: DownloadOptions(
-        outputDirectory: directory, template: try NameTemplate(), jobs: 16, keepsRecord: true, engine: .testing)
-    ) { event in
-      if case .finished(let result) = event { events.withLock { $0.append(result) } }
-    }
-    let summary = try await downloader.run(photos)
-    #expect(summary.downloaded == 60)
-    #expect(summary.failed == 0)
+    let photos = (0..<60).map { Photo.testing($0, at: urls[$0 % urls.count]) }
+    let directory = try TestDirectory.make("rover-dl")
+    let run = try await DownloadRun.run(photos, .testing(into: directory, jobs: 16))
+    #expect(run.summary.downloaded == 60)
+    #expect(run.summary.failed == 0)
     for url in urls { #expect(api.requestCount(pathPrefix: url.path) == 1) }
-    #expect(events.current.count == 60)
+    #expect(run.results.count == 60)
     let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".jpg") }
     #expect(files.count == 60)
   }
@@ -47,14 +28,12 @@ import Testing
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     let url = api.server.url("/images/mine.jpg")
-    let directory = try temporaryDirectory()
-    let downloader = Downloader(
-      options: DownloadOptions(
-        outputDirectory: directory, template: try NameTemplate(), jobs: 2, keepsRecord: true, engine: .testing))
+    let directory = try TestDirectory.make("rover-dl")
+    let downloader = Downloader(options: .testing(into: directory, jobs: 2))
     let other = SharedTransfer(url: api.server.url("/images/other.jpg").absoluteString)
     other.finish(.failure(DownloadError.invalidURL("planted")))
     downloader.inFlight.insert(other, forKey: StableHash.value(url.absoluteString))
-    let summary = try await downloader.run([photo(1, url)])
+    let summary = try await downloader.run([Photo.testing(1, at: url)])
     #expect(summary.downloaded == 1)
     #expect(summary.failed == 0)
     #expect(api.requestCount(pathPrefix: url.path) == 1)
@@ -64,12 +43,8 @@ import Testing
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     api.inject(.delay(0.1), times: 100, pathPrefix: "/images/")
-    let photos = (0..<30).map { photo($0, api.server.url("/images/p\($0).jpg")) }
-    let downloader = Downloader(
-      options: DownloadOptions(
-        outputDirectory: try temporaryDirectory(), template: try NameTemplate(), jobs: 5, keepsRecord: true,
-        engine: .testing))
-    let summary = try await downloader.run(photos)
+    let photos = (0..<30).map { Photo.testing($0, at: api.server.url("/images/p\($0).jpg")) }
+    let summary = try await Downloader(options: .testing(into: try TestDirectory.make("rover-dl"), jobs: 5)).run(photos)
     #expect(summary.downloaded == 30)
     #expect(api.server.maxConcurrentRequests <= 5)
   }
@@ -81,11 +56,9 @@ import Testing
       return response
     }
     defer { server.stop() }
-    let directory = try temporaryDirectory()
-    let photos = (0..<4).map { photo($0, server.url("/slow/\($0).jpg")) }
-    let downloader = Downloader(
-      options: DownloadOptions(
-        outputDirectory: directory, template: try NameTemplate(), jobs: 4, keepsRecord: true, engine: .testing))
+    let directory = try TestDirectory.make("rover-dl")
+    let photos = (0..<4).map { Photo.testing($0, at: server.url("/slow/\($0).jpg")) }
+    let downloader = Downloader(options: .testing(into: directory, jobs: 4))
     let run = Task { try await downloader.run(photos) }
     try await Task.sleep(nanoseconds: 400_000_000)
     run.cancel()
@@ -104,31 +77,24 @@ import Testing
     api.inject(.truncated(after: 10), times: 5, pathPrefix: "/images/short.jpg")
     api.inject(.redirect(to: "/images/target.jpg"), times: 1, pathPrefix: "/images/moved.jpg")
     let names = ["html", "missing", "short", "moved"]
-    let photos = names.enumerated().map { photo($0.offset, api.server.url("/images/\($0.element).jpg")) }
-    let results = Locked<[Int: DownloadResult.Outcome]>([:])
-    let downloader = Downloader(
-      options: DownloadOptions(
-        outputDirectory: try temporaryDirectory(), template: try NameTemplate(),
-        retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.01), keepsRecord: true, engine: .testing)
-    ) { event in
-      if case .finished(let result) = event, case .number(let id) = result.photo.id {
-        results.withLock { $0[id] = result.outcome }
-      }
-    }
-    _ = try await downloader.run(photos)
-    let outcomes = results.current
-    guard case .failed(.notAnImage(let type, _, _)) = outcomes[0] else {
-      Issue.record("html: \(String(describing: outcomes[0]))")
+    let photos = names.enumerated().map { Photo.testing($0.offset, at: api.server.url("/images/\($0.element).jpg")) }
+    let options = DownloadOptions.testing(
+      into: try TestDirectory.make("rover-dl"), retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.01))
+    let outcomes = try await DownloadRun.run(photos, options).outcomes
+    guard case .failed(.notAnImage(let type, _, _)) = outcomes[.number(0)] else {
+      Issue.record("html: \(String(describing: outcomes[.number(0)]))")
       return
     }
     #expect(type.hasPrefix("text/html"))
-    #expect(outcomes[1] == .failed(.httpStatus(status: 404, url: api.server.url("/images/missing.jpg").absoluteString)))
-    guard case .failed(.transfer(.shortBody(_, let expected?, let received))) = outcomes[2] else {
-      Issue.record("short: \(String(describing: outcomes[2]))")
+    #expect(
+      outcomes[.number(1)]
+        == .failed(.httpStatus(status: 404, url: api.server.url("/images/missing.jpg").absoluteString)))
+    guard case .failed(.transfer(.shortBody(_, let expected?, let received))) = outcomes[.number(2)] else {
+      Issue.record("short: \(String(describing: outcomes[.number(2)]))")
       return
     }
     #expect(expected == 4096 && received == 10)
-    #expect(outcomes[3] == .downloaded(bytes: 4096))
+    #expect(outcomes[.number(3)] == .downloaded(bytes: 4096))
     #expect(api.requestCount(pathPrefix: "/images/short.jpg") == 2)
   }
 

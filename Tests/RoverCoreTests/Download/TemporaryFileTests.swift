@@ -1,4 +1,5 @@
 import Foundation
+import RoverTestSupport
 import Testing
 
 @testable import RoverCore
@@ -7,8 +8,7 @@ import Testing
 /// has) or its /proc entry (everyone else). Both give the same file under the same rules.
 @Suite(.serialized) struct TemporaryFileTests {
   static func directory() throws -> SafeDirectory {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rover-tmpfile-\(UUID().uuidString)")
-    return try SafeDirectory.root(url)
+    try SafeDirectory.root(TestDirectory.unused("rover-tmpfile"))
   }
 
   static func contents(_ directory: SafeDirectory, _ name: String) throws -> String {

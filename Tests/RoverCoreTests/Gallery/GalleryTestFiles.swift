@@ -1,5 +1,6 @@
 import Foundation
 import RoverCore
+import RoverTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -10,8 +11,7 @@ struct GalleryTestFiles {
   let root: URL
 
   init() throws {
-    root = FileManager.default.temporaryDirectory.appendingPathComponent("rover-gallery-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    root = try TestDirectory.make("rover-gallery")
   }
 
   func remove() { try? FileManager.default.removeItem(at: root) }

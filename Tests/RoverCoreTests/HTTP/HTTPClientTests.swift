@@ -152,22 +152,20 @@ import Testing
         return response
       }
       defer { server.stop() }
-      let file = FileManager.default.temporaryDirectory.appendingPathComponent("rover-http-\(UUID().uuidString)")
-      defer { try? FileManager.default.removeItem(at: file) }
-      let descriptor = open(file.path, O_RDWR | O_CREAT | O_EXCL, 0o644)
-      defer { close(descriptor) }
+      let file = try ScratchFile("rover-http")
+      defer { file.remove() }
       let progress = Locked(0)
       let engine = CurlEngine(maxConnections: 2, timeout: 5)
       defer { engine.shutdown() }
       let client = HTTPClient(engine: engine, retryPolicy: Self.fast)
       let request = HTTPRequest(
         url: server.url("/i.jpg"),
-        body: .file(descriptor: descriptor, path: file.path, keep: { status, _ in status == 200 }),
+        body: .file(descriptor: file.descriptor, path: file.path, keep: { status, _ in status == 200 }),
         onBytes: { count in progress.withLock { $0 += count } })
       let response = try await client.send(request, classify: Self.classify)
       #expect(response.wroteFile)
       #expect(response.bytesWritten == body.count)
-      #expect(try Data(contentsOf: file) == body)
+      #expect(try Data(contentsOf: file.url) == body)
       #expect(progress.current == body.count)
       #expect(count.current == 2)
     }
@@ -176,19 +174,17 @@ import Testing
     @Test func unwantedBodiesAreNeverWritten() async throws {
       let server = try TestHTTPServer { _ in .html("<html>moved</html>") }
       defer { server.stop() }
-      let file = FileManager.default.temporaryDirectory.appendingPathComponent("rover-http-\(UUID().uuidString)")
-      defer { try? FileManager.default.removeItem(at: file) }
-      let descriptor = open(file.path, O_RDWR | O_CREAT | O_EXCL, 0o644)
-      defer { close(descriptor) }
+      let file = try ScratchFile("rover-http")
+      defer { file.remove() }
       let engine = CurlEngine(maxConnections: 2, timeout: 5)
       defer { engine.shutdown() }
       let keepImages = HTTPRequest.Body.file(
-        descriptor: descriptor, path: file.path, keep: { _, type in type.hasPrefix("image/") })
+        descriptor: file.descriptor, path: file.path, keep: { _, type in type.hasPrefix("image/") })
       let response = try await HTTPClient(engine: engine).send(HTTPRequest(url: server.url("/i.jpg"), body: keepImages))
       { _ in .accept }
       #expect(!response.wroteFile)
       #expect(response.contentType.hasPrefix("text/html"))
-      #expect(try Data(contentsOf: file).isEmpty)
+      #expect(try Data(contentsOf: file.url).isEmpty)
     }
   #endif
 

@@ -77,15 +77,13 @@ import Testing
         return response
       }
       defer { server.stop() }
-      let file = FileManager.default.temporaryDirectory.appendingPathComponent("rover-trickle-\(UUID().uuidString)")
-      defer { try? FileManager.default.removeItem(at: file) }
-      let descriptor = open(file.path, O_RDWR | O_CREAT | O_EXCL, 0o644)
-      defer { close(descriptor) }
+      let file = try ScratchFile("rover-trickle")
+      defer { file.remove() }
       let engine = CurlEngine(maxConnections: 1, timeout: 2)
       defer { engine.shutdown() }
       let started = Date()
       let request = HTTPRequest(
-        url: server.url("/i.jpg"), body: .file(descriptor: descriptor, path: file.path, keep: { _, _ in true }))
+        url: server.url("/i.jpg"), body: .file(descriptor: file.descriptor, path: file.path, keep: { _, _ in true }))
       await #expect(throws: HTTPError.timedOut(url: server.url("/i.jpg").absoluteString, seconds: 2)) {
         try await HTTPClient(engine: engine, retryPolicy: RetryPolicy(maxRetries: 0)).send(request) { _ in .accept }
       }

@@ -28,14 +28,12 @@ import Testing
   @Test func aFrameListedByAnotherServiceIsNotDownloadedTwice() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rover-product-\(UUID().uuidString)")
+    let dir = TestDirectory.unused("rover-product")
     let url = api.server.url("/images/FLB_486265257EDR_F0481570FHAZ00323M_.JPG").absoluteString
     let template = try NameTemplate("{id}.{ext}")
-    let first = Downloader(
-      options: DownloadOptions(outputDirectory: dir, template: template, keepsRecord: true, engine: .testing))
+    let first = Downloader(options: .testing(into: dir, template: template))
     #expect(try await first.run([Self.photo(.number(1), url)]).downloaded == 1)
-    let again = Downloader(
-      options: DownloadOptions(outputDirectory: dir, template: template, keepsRecord: true, engine: .testing))
+    let again = Downloader(options: .testing(into: dir, template: template))
     let summary = try await again.run([Self.photo(.text("FLB_486265257EDR_F0481570FHAZ00323M_"), url)])
     #expect(summary.skipped == 1 && summary.downloaded == 0)
     #expect(api.requestCount(pathPrefix: "/images/") == 1)

@@ -7,19 +7,11 @@ import Testing
 @Suite struct DownloadRecordTests {
   static func photo(_ id: Int, stem: String = "", rover: String = "Curiosity", sol: Int = 1000) -> Photo {
     let name = stem.isEmpty ? "\(id)" : stem
-    return Photo(
-      id: .number(id), sol: sol, camera: Camera(name: "FHAZ"), imageSource: "http://127.0.0.1:9/images/\(name).jpg",
-      earthDate: CalendarDate(year: 2015, month: 5, day: 30)!, rover: Rover(name: rover, status: .active))
-  }
-
-  static func directory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rover-record-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    return Photo.testing(id, at: URL(string: "http://127.0.0.1:9/images/\(name).jpg")!, sol: sol, rover: rover)
   }
 
   @Test func whatARunRecordsTheNextRunFinds() async throws {
-    let dir = try Self.directory()
+    let dir = try TestDirectory.make("rover-record")
     do {
       let record = try await DownloadRecord(outputDirectory: dir)
       for id in 1...300 { try record.record(Self.photo(id), bytes: 4096 + id, path: "a/\(id).jpg") }
@@ -38,7 +30,7 @@ import Testing
 
   /// The tab-separated record of earlier versions is moved into the database once, bad lines counted.
   @Test func theOldTextRecordIsImported() async throws {
-    let dir = try Self.directory()
+    let dir = try TestDirectory.make("rover-record")
     var text = "curiosity\t1\t4096\tx/1.jpg\ncuriosity\t2\t4096\tx/2.jpg\t2\n"
     text += "not a record\n"
     try Data(text.utf8).write(to: dir.appendingPathComponent(".rover-downloads.tsv"))
@@ -51,7 +43,7 @@ import Testing
 
   /// A damaged file is set aside (kept, for whoever wants to look) and the record starts afresh.
   @Test func aDamagedRecordIsSetAsideAndRebuilt() async throws {
-    let dir = try Self.directory()
+    let dir = try TestDirectory.make("rover-record")
     let file = dir.appendingPathComponent(DownloadRecord.fileName())
     try Data(repeating: 0x41, count: 8192).write(to: file)
     let record = try await DownloadRecord(outputDirectory: dir)
@@ -64,7 +56,7 @@ import Testing
   }
 
   @Test func versionsOfOneFrame() async throws {
-    let dir = try Self.directory()
+    let dir = try TestDirectory.make("rover-record")
     let record = try await DownloadRecord(outputDirectory: dir)
     let stem = "NLF_0100_0675528394_637ECM_N0040136NCAM00500_01_295J"
     let low = Self.photo(1, stem: stem + "01", rover: "Perseverance")
@@ -81,7 +73,7 @@ import Testing
   }
 
   @Test func solsAndSettingsSurviveAReopen() async throws {
-    let dir = try Self.directory()
+    let dir = try TestDirectory.make("rover-record")
     let shard = try #require(Shard("2/3"))
     let when = Date(timeIntervalSince1970: 1_700_000_000)
     do {
@@ -103,7 +95,7 @@ import Testing
   @Test func aPlantedPathOutsideTheDirectoryIsNeverRemoved() async throws {
     let feeds = try MockRawFeeds()
     defer { feeds.stop() }
-    let parent = try DownloadRecordTests.directory()
+    let parent = try TestDirectory.make("rover-record")
     let dir = parent.appendingPathComponent("out")
     let victims = ["victim.jpg", "victim.jpg.json"].map { parent.appendingPathComponent($0) }
     for victim in victims { try Data("precious".utf8).write(to: victim) }
@@ -120,8 +112,7 @@ import Testing
     }
     var high = photo(3, 3)
     high.imageSource = feeds.url("/images/m2020/12/\(stem)03.png").absoluteString
-    var options = DownloadOptions(
-      outputDirectory: dir, template: try NameTemplate("{product}.{ext}"), jobs: 1, keepsRecord: true, engine: .testing)
+    var options = DownloadOptions.testing(into: dir, template: try NameTemplate("{product}.{ext}"), jobs: 1)
     options.highestVersionsOnly = true
     let summary = try await Downloader(options: options).run([high])
     #expect(summary.downloaded == 1)

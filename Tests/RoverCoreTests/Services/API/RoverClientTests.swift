@@ -8,14 +8,13 @@ import Testing
 /// a stale answer. The end-to-end tests only prove that the CLI wires this up.
 @Suite struct RoverClientTests {
   static func configuration(_ preset: ServicePreset, _ baseURL: URL, key: String? = nil) -> ServiceConfiguration {
-    var configuration = ServiceConfiguration(preset: preset, baseURL: baseURL, apiKey: key, engine: .testing)
-    configuration.retryPolicy = RetryPolicy(maxRetries: 2, baseDelay: 0.01)
+    var configuration = ServiceConfiguration.testing(preset, baseURL: baseURL, apiKey: key, retries: 2)
     configuration.timeout = 60
     return configuration
   }
 
   static func cache() -> ResponseCache {
-    ResponseCache(directory: FileManager.default.temporaryDirectory.appendingPathComponent("rover-rc-\(UUID())"))
+    ResponseCache(directory: TestDirectory.unused("rover-rc"))
   }
 
   @Test func marsVistaPagesFollowItsPagination() async throws {

@@ -22,11 +22,11 @@ import Testing
     .json(#"{"photos":[\#(ids.map { photo($0) }.joined(separator: ","))]\#(extra)}"#)
   }
 
-  static func client(_ server: TestHTTPServer, warnings: Locked<[String]>) -> RoverClient {
-    var configuration = ServiceConfiguration(preset: .nebulum, baseURL: server.url("/api/v1"), engine: .testing)
-    configuration.retryPolicy = RetryPolicy(maxRetries: 0)
-    return RoverClient(
-      configuration: configuration,
+  static func client(_ server: TestHTTPServer, warnings: Locked<[String]>, preset: ServicePreset = .nebulum)
+    -> RoverClient
+  {
+    RoverClient(
+      configuration: .testing(preset, baseURL: server.url("/api/v1"), retries: 0),
       events: { event in
         if case .warning(let text) = event { warnings.withLock { $0.append(text) } }
       })
@@ -67,13 +67,7 @@ import Testing
     }
     defer { server.stop() }
     let warnings = Locked<[String]>([])
-    var configuration = ServiceConfiguration(preset: .marsvista, baseURL: server.url("/api/v1"), engine: .testing)
-    configuration.retryPolicy = RetryPolicy(maxRetries: 0)
-    let client = RoverClient(
-      configuration: configuration,
-      events: { event in
-        if case .warning(let text) = event { warnings.withLock { $0.append(text) } }
-      })
+    let client = Self.client(server, warnings: warnings, preset: .marsvista)
     let photos = try await client.photos(PhotoQuery(rover: "curiosity", selection: .sol(5)))
     #expect(photos.count == 200)
     #expect(server.requestCount < 20, "\(server.requestCount) requests")

@@ -26,24 +26,17 @@ import Testing
 
   func download(_ paths: [String], from server: TestHTTPServer) async throws -> (URL, [String: DownloadResult.Outcome])
   {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rover-pds-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try TestDirectory.make("rover-pds")
     let photos = try paths.map { path in
       Photo(
         id: .text(String(path.dropFirst().prefix { $0 != "." })), sol: 1, camera: Camera(name: "NAVCAM"),
         imageSource: server.url(path).absoluteString, earthDate: try #require(CalendarDate(strict: "2004-01-04")),
         rover: PDSRover.spirit.summary)
     }
-    let outcomes = Locked<[String: DownloadResult.Outcome]>([:])
-    let downloader = Downloader(
-      options: DownloadOptions(
-        outputDirectory: directory, template: try NameTemplate("{id}"),
-        retryPolicy: RetryPolicy(maxRetries: 0, baseDelay: 0.01), keepsRecord: true, engine: .testing)
-    ) { event in
-      if case .finished(let result) = event { outcomes.withLock { $0[result.photo.id.description] = result.outcome } }
-    }
-    _ = try await downloader.run(photos)
-    return (directory, outcomes.current)
+    let options = DownloadOptions.testing(
+      into: directory, template: try NameTemplate("{id}"), retryPolicy: RetryPolicy(maxRetries: 0, baseDelay: 0.01))
+    let outcomes = try await DownloadRun.run(photos, options).outcomes
+    return (directory, Dictionary(outcomes.map { ($0.key.description, $0.value) }) { _, last in last })
   }
 
   /// Saved files, without the download record (`.rover-record.sqlite`) or any temporary.

@@ -8,9 +8,8 @@ import Testing
 /// from facets, and the host's refusals.
 @Suite struct PDSClientTests {
   static func client(_ pds: MockPDS, rows: Int = 1000) -> PDSClient {
-    var configuration = ServiceConfiguration(preset: .pds, baseURL: pds.baseURL, engine: .testing)
+    var configuration = ServiceConfiguration.testing(.pds, baseURL: pds.baseURL, retries: 1)
     configuration.maxPerPage = rows
-    configuration.retryPolicy = RetryPolicy(maxRetries: 1, baseDelay: 0.01)
     return PDSClient(configuration: configuration)
   }
 
@@ -193,9 +192,7 @@ import Testing
     pds.inject(.serverError, times: 1)
     // Retries to spare: under a loaded test run a connection can fail before the server sees it, and that must not
     // use up the one retry this test is about.
-    var configuration = ServiceConfiguration(preset: .pds, baseURL: pds.baseURL, engine: .testing)
-    configuration.retryPolicy = RetryPolicy(maxRetries: 3, baseDelay: 0.01)
-    let photos = try await PDSClient(configuration: configuration).photos(
+    let photos = try await PDSClient(configuration: .testing(.pds, baseURL: pds.baseURL, retries: 3)).photos(
       PhotoQuery(rover: "spirit", selection: .sol(2)))
     #expect(photos.count == pds.listed(rover: "spirit", sol: 2).count)
     #expect(pds.requestCount >= 2, "the 500 was answered and asked again")
@@ -213,8 +210,7 @@ import Testing
   @Test func aMissingCoreIsNotFound() async throws {
     let pds = try MockPDS()
     defer { pds.stop() }
-    var configuration = ServiceConfiguration(preset: .pds, baseURL: pds.server.url("/solr/nothing"), engine: .testing)
-    configuration.retryPolicy = RetryPolicy(maxRetries: 0, baseDelay: 0.01)
+    let configuration = ServiceConfiguration.testing(.pds, baseURL: pds.server.url("/solr/nothing"), retries: 0)
     do {
       _ = try await PDSClient(configuration: configuration).rover(named: "spirit")
       Issue.record("a 404 must fail")

@@ -8,9 +8,7 @@ import Testing
 /// empty sol.
 @Suite struct RawFeedClientTests {
   static func client(_ feeds: MockRawFeeds, options: RawFeedOptions = RawFeedOptions()) -> RawFeedClient {
-    var configuration = ServiceConfiguration(preset: .nasaRaw, baseURL: feeds.baseURL, engine: .testing)
-    configuration.retryPolicy = RetryPolicy(maxRetries: 1, baseDelay: 0.01)
-    return RawFeedClient(configuration: configuration, options: options)
+    RawFeedClient(configuration: .testing(.nasaRaw, baseURL: feeds.baseURL, retries: 1), options: options)
   }
 
   @Test func everyPageOfASolIsReadAndOnlyFullFramesKept() async throws {

@@ -1,0 +1,38 @@
+import Foundation
+
+@testable import RoverCore
+
+/// The downloader run in process as its tests run it, with every result and warning it reported.
+struct DownloadRun {
+  var summary: DownloadSummary
+  /// Each photo's result, in the order they finished.
+  var results: [DownloadResult]
+  var warnings: [String]
+
+  static func run(_ photos: [Photo], _ options: DownloadOptions) async throws -> DownloadRun {
+    let results = Locked<[DownloadResult]>([])
+    let warnings = Locked<[String]>([])
+    let summary = try await Downloader(options: options) { event in
+      if case .finished(let result) = event { results.withLock { $0.append(result) } }
+      if case .warning(let text) = event { warnings.withLock { $0.append(text) } }
+    }.run(photos)
+    return DownloadRun(summary: summary, results: results.current, warnings: warnings.current)
+  }
+
+  /// Each photo's outcome by its id.
+  var outcomes: [PhotoID: DownloadResult.Outcome] {
+    Dictionary(results.map { ($0.photo.id, $0.outcome) }) { _, last in last }
+  }
+}
+
+extension DownloadOptions {
+  /// Options as the download tests use them: the engine under test (`HTTPEngineKind.testing`) and a record kept.
+  static func testing(
+    into directory: URL, template: NameTemplate = .default, jobs: Int = 8, retryPolicy: RetryPolicy = RetryPolicy(),
+    archive: URL? = nil
+  ) -> DownloadOptions {
+    DownloadOptions(
+      outputDirectory: directory, template: template, jobs: jobs, retryPolicy: retryPolicy, archive: archive,
+      keepsRecord: true, engine: .testing)
+  }
+}
