@@ -26,7 +26,12 @@ public final class TestHTTPServer: Sendable {
     let log = log
     server = HTTPServer(
       // A handler's own timeout would cut a long `delay` short; tests bound their waits themselves.
-      config: .init(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 24 * 3600, logger: listening),
+      // `poll` with a short interval rather than epoll: an epoll pool waits in `epoll_wait` on a dispatch worker
+      // thread for as long as the server lives, and a suite's few hundred servers used up libdispatch's 255
+      // workers, so URLSession (whose work queue needs one) hung every other full run over that engine.
+      config: .init(
+        address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 24 * 3600, pool: .poll(interval: .seconds(0.01)),
+        logger: listening),
       handler: ClosureHTTPHandler { request in
         let received = TestRequest(
           method: request.method.rawValue, path: request.path,

@@ -28,7 +28,10 @@ public final class Cache<Key: Hashable & Sendable, Value: Sendable>: @unchecked 
   /// Stores `value` under `key`, replacing any value there, then evicts least recently used entries until the
   /// limits hold. To make a value only when none is cached, use ``value(forKey:orInsert:cost:)``: a lookup
   /// followed by an insert races with other callers.
-  /// - Parameter cost: what the entry counts against `costLimit`, in the caller's unit.
+  /// - Parameters:
+  ///   - value: what to keep.
+  ///   - key: what to find it by.
+  ///   - cost: what the entry counts against the cost limit, in the caller's unit.
   public func insert(_ value: Value, forKey key: Key, cost: Int = 0) {
     queue.sync { _ = storage.insert(value, forKey: key, cost: cost) }
   }

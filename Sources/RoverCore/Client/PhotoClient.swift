@@ -36,7 +36,7 @@ public struct PhotoClient: Sendable {
   public func rovers() async throws -> [Rover] { try await service.rovers() }
 
   /// One rover with its totals and cameras.
-  /// - Throws: ``ServiceError/unknownRover(name:known:)`` for a name the service does not know.
+  /// - Throws: ``ServiceError/unknownRover(name:)`` for a name the service does not know.
   public func rover(_ name: String) async throws -> Rover { try await service.rover(named: name) }
 
   /// A rover's manifest: every sol with photos, its photo count and cameras.
@@ -52,7 +52,7 @@ public struct PhotoClient: Sendable {
   }
 
   /// One photo by its id (a number on the Photos-API copies, NASA's product id on the raw feeds).
-  /// - Throws: ``ServiceError/unknownPhoto(id:)`` when no service has it.
+  /// - Throws: ``ServiceError/photoNotFound(id:)`` when no service has it.
   public func photo(id: PhotoID) async throws -> Photo { try await service.photo(id: id) }
 
   /// The photos a request selects, streamed: see ``PhotoStream``.

@@ -35,11 +35,19 @@ public struct DownloadOptions: Sendable {
   /// The hidden record kept in each output directory when ``keepsRecord`` is on.
   public static let recordName = DownloadRecord.fileName()
 
+  /// Options with a script's defaults: eight transfers at once, flat names, no record, no archive.
   /// - Parameters:
   ///   - outputDirectory: where the photos go; created when missing.
-  ///   - template: how each file is named below it (default: `{rover}/{sol}/{camera}/{filename}`).
+  ///   - template: how each file is named below it (default: ``NameTemplate/defaultPattern``,
+  ///     `{rover}_{sol}_{camera}_{id}.{ext}`).
   ///   - jobs: transfers at once (clamped to at least 1).
+  ///   - retryPolicy: how often, and how patiently, a failed transfer is tried again.
   ///   - timeout: seconds a transfer may stall.
+  ///   - force: fetch photos again even when their files are in place.
+  ///   - archive: a text file of every photo downloaded, consulted first; nil: none.
+  ///   - writeMetadata: write each photo's metadata beside it as `<file>.json`.
+  ///   - keepsRecord: keep the output folder's record (see ``keepsRecord``).
+  ///   - engine: the HTTP engine that fetches the images.
   public init(
     outputDirectory: URL, template: NameTemplate = .default, jobs: Int = 8, retryPolicy: RetryPolicy = RetryPolicy(),
     timeout: TimeInterval = 30, force: Bool = false, archive: URL? = nil, writeMetadata: Bool = false,

@@ -3,7 +3,7 @@ import Foundation
 /// How to reach the photo services: which service (or `auto`, every live service with fallback), where, with
 /// which key, how patiently, and through which response cache and HTTP engine.
 ///
-/// Build one from explicit values with ``init(service:baseURL:apiKey:timeout:retryPolicy:cacheDirectory:cacheMode:engine:)``,
+/// Build one from explicit values with ``init(service:baseURL:apiKey:timeout:retryPolicy:cacheDirectory:cacheMaxBytes:cacheMode:engine:)``,
 /// or read the standard environment (`ROVER_SERVICE`, `ROVER_BASE_URL`, `ROVER_API_KEY`, `ROVER_HTTP_ENGINE`…)
 /// and `APIKeys.plist` files with ``fromEnvironment(_:currentDirectory:)``, the one call that reads them. Nothing
 /// in the library reads the environment or the working directory otherwise.

@@ -14,6 +14,15 @@ package struct MissionSync: Sendable {
   package var events: ClientEventHandler?
   /// Sols listed at once.
   package var width = 4
+  /// Time, place and sequence filters (versions are the sync's own business: see ``allVersions``).
+  package var filter: PhotoFilter?
+
+  /// The filter handed to the lister: everything but versions, which the sync judges against its record.
+  var listingFilter: PhotoFilter? {
+    guard var filter else { return nil }
+    filter.versions = .all
+    return filter
+  }
 
   package init(service: any PhotoService, lookback: Int = 7, shard: Shard? = nil, events: ClientEventHandler? = nil) {
     self.service = service
@@ -66,7 +75,7 @@ package struct MissionSync: Sendable {
       if case .finished(let result) = event { progress.finished(result) }
       events(event)
     }
-    let lister = MissionLister(service: service, width: width, events: self.events)
+    let lister = MissionLister(service: service, width: width, events: self.events, filter: listingFilter)
     let chosen = Locked(SyncSummary())
     let allVersions = self.allVersions
     let sync = self
@@ -105,7 +114,7 @@ package struct MissionSync: Sendable {
     let known = try record.sols(rover: range.rover)
     let root = try SafeDirectory.root(outputDirectory)
     var summary = SyncSummary()
-    let lister = MissionLister(service: service, width: width, events: events)
+    let lister = MissionLister(service: service, width: width, events: events, filter: listingFilter)
     let allVersions = self.allVersions
     try await lister.forEachSol(
       range,

@@ -9,6 +9,8 @@ package struct MissionWatch: Sendable {
   /// Sols before the latest also polled, where late frames appear.
   package var lookback: Int
   package var events: ClientEventHandler?
+  /// Time, place, sequence and versions: only photos that pass are new.
+  package var filter = PhotoFilter()
 
   package init(service: any PhotoService, rover: String, cameras: [String] = [], lookback: Int = 2) {
     self.service = service
@@ -22,7 +24,7 @@ package struct MissionWatch: Sendable {
     let range = PhotoRange(rover: rover, days: .sols(lower: 0, upper: nil), cameras: cameras)
     var new: [Photo] = []
     let lookback = self.lookback
-    try await MissionLister(service: service, events: events).forEachSol(
+    try await MissionLister(service: service, events: events, filter: filter).forEachSol(
       range,
       choosing: { entries, latest in
         guard let latest else { return [] }

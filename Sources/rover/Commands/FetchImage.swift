@@ -30,6 +30,7 @@ extension RoverCommand {
       completion: Completions.rovers)
     var inputs: [String] = []
     @OptionGroup var selection: PhotoSelectionOptions
+    @OptionGroup(title: "Frame filters") var frames: FrameFilterOptions
     @OptionGroup var rawFeed: RawFeedFlags
     @Option(name: [.short, .customLong("output-dir")], help: ArgumentHelp("Directory to save into.", valueName: "dir"))
     var outputDirectory = "."
@@ -61,7 +62,7 @@ extension RoverCommand {
       if dryRun, format == .csv { throw ValidationError("--dry-run prints paths or jsonl, not csv") }
       guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
       do { _ = try NameTemplate(name ?? NameTemplate.defaultPattern) } catch let error as DownloadError {
-        throw ValidationError(error.localizedDescription)
+        throw ValidationError(ExitStatus.message(for: error))
       }
       if selection.isGiven {
         guard inputs.count == 1 else { throw ValidationError("give one rover name with --sol/--earth-date/--latest") }
@@ -124,7 +125,7 @@ extension RoverCommand {
     private func sourceAndTemplate(_ settings: ConnectionSettings) async throws -> (PhotoSource, NameTemplate) {
       let listing = PhotoListing(
         service: try service(rawFeed.options, settings: settings),
-        events: ClientEventPrinter.handler(verbose: settings.verbose))
+        events: ClientEventPrinter.handler(verbose: settings.verbose), filter: try frames.filter())
       if inputs == ["-"] {
         let input = PhotoInput()
         // URLs piped in carry no rover, sol or camera: name their files after the URL's own.

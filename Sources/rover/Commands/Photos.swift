@@ -23,6 +23,7 @@ extension RoverCommand {
     @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "Rover name, e.g. curiosity.", completion: Completions.rovers) var rover: String
     @OptionGroup var selection: PhotoSelectionOptions
+    @OptionGroup(title: "Frame filters") var frames: FrameFilterOptions
     @OptionGroup var rawFeed: RawFeedFlags
     @Option(help: ArgumentHelp("Fetch only this page (from 1).", valueName: "n")) var page: Int?
     @Option(
@@ -55,7 +56,7 @@ extension RoverCommand {
       let settings = try settings()
       let listing = PhotoListing(
         service: try service(rawFeed.options, settings: settings),
-        events: ClientEventPrinter.handler(verbose: settings.verbose))
+        events: ClientEventPrinter.handler(verbose: settings.verbose), filter: try frames.filter())
       let printer = PhotoStreamPrinter(Printer(output))
       let outcome = try await listing.forEachBatch(request) { try printer.write($0) }
       try printer.finish()

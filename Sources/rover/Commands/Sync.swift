@@ -55,6 +55,7 @@ extension RoverCommand {
     var format: DryRunFormat?
     @Flag(help: "Print one JSON summary object on stdout at the end.") var json = false
     @OptionGroup var rawFeed: RawFeedFlags
+    @OptionGroup(title: "Frame filters") var frames: FrameFilterOptions
 
     enum DryRunFormat: String, ExpressibleByArgument, CaseIterable {
       case paths, urls, jsonl
@@ -73,7 +74,7 @@ extension RoverCommand {
       if let earthDate { _ = try PhotoSelectionOptions.dates(earthDate) }
       if let name {
         do { _ = try NameTemplate(name) } catch let error as DownloadError {
-          throw ValidationError(error.localizedDescription)
+          throw ValidationError(ExitStatus.message(for: error))
         }
       }
       if let rover { try validateRoverName(rover) }
@@ -111,7 +112,8 @@ extension RoverCommand {
       var sync = MissionSync(
         service: try service(rawFeed.options, settings: settings), lookback: lookback, shard: shard,
         events: ClientEventPrinter.handler(verbose: settings.verbose))
-      sync.allVersions = allVersions
+      sync.allVersions = allVersions || frames.versions == .all
+      sync.filter = try frames.filter()
 
       if dryRun {
         let report = DryRunReport(json: format == .jsonl || (format == nil && json), template: template)

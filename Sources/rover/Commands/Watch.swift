@@ -46,6 +46,7 @@ extension RoverCommand {
     @Option(help: ArgumentHelp("Run this for each new photo (no shell; placeholders as above).", valueName: "cmd"))
     var exec: String?
     @OptionGroup var rawFeed: RawFeedFlags
+    @OptionGroup(title: "Frame filters") var frames: FrameFilterOptions
 
     var cameras: [String] { PhotoSelectionOptions.cameras(cameraArguments) }
 
@@ -81,7 +82,7 @@ extension RoverCommand {
       if name != nil || metadata, download == nil { throw ValidationError("--name and --metadata need --download") }
       if let name {
         do { _ = try NameTemplate(name) } catch let error as DownloadError {
-          throw ValidationError("--exec: " + error.localizedDescription)
+          throw ValidationError(ExitStatus.message(for: error))
         }
       }
     }
@@ -96,6 +97,7 @@ extension RoverCommand {
       let service = try self.service(rawFeed.options, settings: settings)
       var watch = MissionWatch(service: service, rover: rover, cameras: cameras, lookback: lookback)
       watch.events = ClientEventPrinter.handler(verbose: settings.verbose)
+      watch.filter = try frames.filter()
       let environment = ProcessInfo.processInfo.environment
       let state = try await WatchState(
         directory: WatchState.directory(environment: environment),

@@ -68,6 +68,11 @@ enum ExitStatus {
     }
   }
 
+  /// The library names the name template in its own words; the command names the flag that sets it.
+  static func message(for error: DownloadError) -> String {
+    (error.errorDescription ?? "\(error)").replacingOccurrences(of: "the name template", with: "--name")
+  }
+
   /// The exit code and one-line message for an error that is ours to report; nil leaves it to ArgumentParser.
   static func report(for error: any Error) -> (code: Int32, message: String?)? {
     switch error {
@@ -81,7 +86,7 @@ enum ExitStatus {
       )
     case let error as ServiceError: return (code(for: error), message(for: error))
     case let error as HTTPError: return (code(for: error), error.errorDescription)
-    case let error as DownloadError: return (code(for: error), error.errorDescription)
+    case let error as DownloadError: return (code(for: error), message(for: error))
     case let error as SettingsError: return (usage, error.errorDescription)
     case let error as CacheError: return (ioError, error.errorDescription)
     case let error as GalleryError: return (code(for: error), error.errorDescription)

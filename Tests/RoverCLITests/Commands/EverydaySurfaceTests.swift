@@ -81,3 +81,19 @@ import Testing
     #expect(result.stdout.hasSuffix("\r\u{1B}[2Krover: interrupted\r\n"), "\(result.stdout.debugDescription)")
   }
 }
+
+/// A bad frame filter is a usage error naming the flag and the value, before any request.
+@Suite struct FrameFilterFlagTests {
+  @Test(arguments: [
+    (["--lmst", "25:00..02:00"], "--lmst"), (["--lmst", "10-12"], "--lmst"), (["--site", "5..2"], "--site"),
+    (["--drive", "-3"], "--drive"), (["--sequence", "NCAM 1"], "--sequence"), (["--versions", "old"], "--versions"),
+  ])
+  func badValuesAre64(arguments: [String], flag: String) async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let result = try await CLI.run(["photos", "curiosity", "--sol", "1000"] + arguments, against: api)
+    #expect(result.exitCode == 64, "\(result)")
+    #expect(result.stderr.contains(flag), "\(result.stderr)")
+    #expect(api.server.requestCount == 0)
+  }
+}

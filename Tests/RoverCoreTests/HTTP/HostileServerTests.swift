@@ -47,7 +47,8 @@ import Testing
     await #expect(throws: HTTPError.self) {
       try await client.send(HTTPRequest(url: server.url("/padded")), classify: Self.classify)
     }
-    #expect(Date().timeIntervalSince(started) < (HTTPEngineKind.testing == .curl ? 5 : 12))
+    // Well before the 10 s timeout on libcurl, even on a loaded two-core machine (it takes 0.1 s idle).
+    #expect(Date().timeIntervalSince(started) < (HTTPEngineKind.testing == .curl ? 8 : 12))
   }
 
   /// One byte a second never trips a per-read timeout; the whole answer is bounded instead.

@@ -9,11 +9,16 @@ package struct MissionLister: Sendable {
   /// Sols listed at once (each may page concurrently too; the services' hosts see at most their own cap).
   package var width: Int
   package var events: ClientEventHandler?
+  /// Applied to each sol's photos before the range's limit counts them.
+  package var filter: PhotoFilter?
 
-  package init(service: any PhotoService, width: Int = 4, events: ClientEventHandler? = nil) {
+  package init(
+    service: any PhotoService, width: Int = 4, events: ClientEventHandler? = nil, filter: PhotoFilter? = nil
+  ) {
     self.service = service
     self.width = width
     self.events = events
+    self.filter = filter
   }
 
   /// Calls `body` with each sol's photos in sol order; returns when the range is done, `limit` photos were
@@ -28,6 +33,7 @@ package struct MissionLister: Sendable {
     let plan = chosen
     var remaining = range.limit ?? Int.max
     let service = self.service
+    let filter = self.filter
     let rover = range.rover
     let cameras = plan.cameras
     try await BoundedConcurrency.ordered(
@@ -38,6 +44,7 @@ package struct MissionLister: Sendable {
     ) { batch in
       guard remaining > 0 else { return false }
       var batch = batch
+      if let filter { batch.photos = filter.apply(batch.photos) }
       if batch.photos.count > remaining { batch.photos = Array(batch.photos.prefix(remaining)) }
       remaining -= batch.photos.count
       return try await body(batch) && remaining > 0
@@ -101,6 +108,8 @@ package struct MissionLister: Sendable {
         photos.append(photo)
       }
     }
-    return SolBatch(sol: entry.sol, photos: photos, expected: cameras.isEmpty && dates == nil ? entry.expected : nil)
+    return SolBatch(
+      sol: entry.sol, photos: photos, expected: cameras.isEmpty && dates == nil ? entry.expected : nil,
+      listed: photos.count)
   }
 }

@@ -4,10 +4,13 @@
 package struct PhotoListing: Sendable {
   package let service: any PhotoService
   package var events: ClientEventHandler?
+  /// Applied to every batch before it is handed over: time, place, sequence and versions.
+  package var filter: PhotoFilter
 
-  package init(service: any PhotoService, events: ClientEventHandler? = nil) {
+  package init(service: any PhotoService, events: ClientEventHandler? = nil, filter: PhotoFilter = PhotoFilter()) {
     self.service = service
     self.events = events
+    self.filter = filter
   }
 
   package struct Outcome: Sendable {
@@ -23,14 +26,14 @@ package struct PhotoListing: Sendable {
     case .query(let query):
       let photos = try await photos(query)
       outcome.listed = photos.count
-      try await body(photos)
+      try await body(filter.apply(photos))
     case .range(let range):
-      try await MissionLister(service: service, events: events).forEachSol(range) { batch in
+      try await MissionLister(service: service, events: events, filter: filter).forEachSol(range) { batch in
         outcome.listed += batch.photos.count
-        if let expected = batch.expected, batch.photos.count < expected {
-          outcome.shortfalls.append(Shortfall(sol: batch.sol, listed: batch.photos.count, expected: expected))
-          events?(
-            .warning("sol \(batch.sol): listed \(batch.photos.count) of the \(expected) photos the service counts"))
+        // Judged by what the service listed, before the filter and the limit took their share.
+        if let expected = batch.expected, batch.listed < expected {
+          outcome.shortfalls.append(Shortfall(sol: batch.sol, listed: batch.listed, expected: expected))
+          events?(.warning("sol \(batch.sol): listed \(batch.listed) of the \(expected) photos the service counts"))
         }
         try await body(batch.photos)
         return true
@@ -39,7 +42,7 @@ package struct PhotoListing: Sendable {
       var remaining = limit ?? Int.max
       for camera in cameras.isEmpty ? [nil] : cameras.map(Optional.some) where remaining > 0 {
         let photos = try await service.photos(PhotoQuery(rover: rover, selection: .latest, camera: camera))
-        let kept = Array(photos.prefix(remaining))
+        let kept = Array(filter.apply(photos).prefix(remaining))
         remaining -= kept.count
         outcome.listed += kept.count
         try await body(kept)

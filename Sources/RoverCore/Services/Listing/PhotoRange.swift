@@ -27,11 +27,13 @@ public struct PhotoRange: Hashable, Sendable {
 }
 
 /// One sol's photos, complete, in the order the service lists them.
-public struct SolBatch: Sendable {
+package struct SolBatch: Sendable {
   /// The sol these photos were taken on.
-  public var sol: Int
+  package var sol: Int
   /// Every photo of the sol the range selects.
-  public var photos: [Photo]
+  package var photos: [Photo]
   /// The service's count for the sol (all cameras), where it has one.
-  public var expected: Int?
+  package var expected: Int?
+  /// How many photos the service listed for the sol, before any ``PhotoFilter``: what a shortfall is judged by.
+  package var listed: Int
 }
