@@ -8,6 +8,7 @@ import AsyncAlgorithms
 /// Iteration throws ``ServiceError`` or ``HTTPError`` when the service fails; photos listed before the failure
 /// have been delivered.
 public struct PhotoStream: AsyncSequence, Sendable {
+  /// Each element is one photo.
   public typealias Element = Photo
 
   let batches: Batches

@@ -85,6 +85,7 @@ public struct DownloadResult: Sendable {
   /// What happened.
   public var outcome: Outcome
 
+  /// A result from its parts (tests and wrappers make their own).
   public init(photo: Photo, path: String, outcome: Outcome) {
     self.photo = photo
     self.path = path
@@ -128,6 +129,7 @@ public struct DownloadSummary: Sendable {
   /// The listing or input that fed the run failed part-way; what was fed before it was still processed.
   public var sourceError: (any Error)?
 
+  /// Zero totals, before a run.
   public init() {}
 
   mutating func add(_ outcome: DownloadResult.Outcome) {

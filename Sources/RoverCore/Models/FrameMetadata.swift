@@ -67,6 +67,7 @@ public struct CameraModel: Sendable, Hashable, Codable {
   /// The trailing scalars, in order.
   public var parameters: [Double]
 
+  /// A model from its family, vectors and scalars.
   public init(type: String, vectors: [String: [Double]], parameters: [Double] = []) {
     self.type = type
     self.vectors = vectors
@@ -85,6 +86,7 @@ public struct Subframe: Sendable, Hashable, Codable {
   /// Rows read.
   public var height: Int
 
+  /// A subframe from its corner (from 1) and size, in full-sensor pixels.
   public init(x: Int, y: Int, width: Int, height: Int) {
     self.x = x
     self.y = y

@@ -44,16 +44,16 @@ extension PhotoManifest: Codable {
 }
 
 /// The manifest's summary without the per-sol list, in the service's field names.
-public struct ManifestSummary: Encodable, Sendable {
+package struct ManifestSummary: Encodable, Sendable {
   /// The rover and its totals.
-  public var rover: Rover
+  package var rover: Rover
 
   /// The summary of `manifest`: its rover, without the sols.
-  public init(_ manifest: PhotoManifest) { rover = manifest.rover }
+  package init(_ manifest: PhotoManifest) { rover = manifest.rover }
 
   /// Writes the rover's identity, dates and totals, with explicit nulls, as `rover manifest --json` prints them.
   /// - Throws: what the encoder throws.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     try rover.encode(to: encoder, including: .totals)
   }
 }

@@ -1,5 +1,5 @@
 /// Where a resolved setting came from, so `rover config` can explain surprising values.
-public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
+package enum SettingSource: Hashable, Sendable, CustomStringConvertible {
   /// A command-line flag of this name (`--base-url`).
   case flag(String)
   /// An environment variable of this name (`ROVER_BASE_URL`).
@@ -15,7 +15,7 @@ public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
   case withheld
 
   /// Where the value came from, as a short phrase: `environment ROVER_BASE_URL`, `file /path/APIKeys.plist`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .flag(let name): return "flag \(name)"
     case .environment(let name): return "environment \(name)"
@@ -28,14 +28,14 @@ public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A value and its source.
-public struct Sourced<Value: Sendable>: Sendable {
+package struct Sourced<Value: Sendable>: Sendable {
   /// The value in force.
-  public var value: Value
+  package var value: Value
   /// Where it came from.
-  public var source: SettingSource
+  package var source: SettingSource
 
   /// Pairs a value with its source.
-  public init(_ value: Value, from source: SettingSource) {
+  package init(_ value: Value, from source: SettingSource) {
     self.value = value
     self.source = source
   }

@@ -28,7 +28,7 @@ public enum ServicePreset: String, CaseIterable, Sendable {
   }
 
   /// How the service expects its API key, if it takes one.
-  public var authentication: Authentication {
+  package var authentication: Authentication {
     switch self {
     case .nebulum: return .queryItem("api_key")
     case .marsvista: return .header("X-API-Key")
@@ -63,7 +63,7 @@ public enum ServicePreset: String, CaseIterable, Sendable {
 }
 
 /// Where a service expects the API key.
-public enum Authentication: Hashable, Sendable {
+package enum Authentication: Hashable, Sendable {
   /// The service takes no key.
   case none
   /// The key goes in the request header of this name (Mars Vista: `X-API-Key`).

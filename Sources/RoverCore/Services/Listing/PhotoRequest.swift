@@ -12,11 +12,11 @@ public enum PhotoRequest: Sendable {
 }
 
 /// A sol whose listing came back with fewer photos than the service's own count for it.
-public struct Shortfall: Sendable, Equatable {
+package struct Shortfall: Sendable, Equatable {
   /// The sol listed short.
-  public var sol: Int
+  package var sol: Int
   /// Photos the listing delivered.
-  public var listed: Int
+  package var listed: Int
   /// Photos the service's manifest counts for the sol.
-  public var expected: Int
+  package var expected: Int
 }
