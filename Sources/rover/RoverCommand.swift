@@ -27,7 +27,8 @@ struct RoverCommand: AsyncParsableCommand {
     version: RoverVersion.current,
     subcommands: [
       Rovers.self, Manifest.self, Sols.self, Photos.self, PhotoCommand.self, FetchImage.self, SolDate.self,
-      Sync.self, Watch.self, Cameras.self, Services.self, CacheCommand.self, Gallery.self, Config.self,
+      Decode.self, Pairs.self, Sequences.self, Sync.self, Watch.self, Cameras.self, Services.self, CacheCommand.self,
+      Gallery.self, Config.self,
     ]
   )
 

@@ -138,9 +138,26 @@ extension Downloader {
     return size > 0 ? .exists : nil
   }
 
+  /// A sidecar: the photo's JSON (every typed field) and, under `source`, the service's own record verbatim where
+  /// the listing kept it (`null` otherwise), so tools that read NASA's names keep working.
   static func metadata(_ photo: Photo) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return try encoder.encode(photo) + Data("\n".utf8)
+    return try encoder.encode(Sidecar(photo: photo)) + Data("\n".utf8)
+  }
+
+  /// The photo's keys with `source` among them.
+  struct Sidecar: Encodable {
+    let photo: Photo
+
+    enum CodingKeys: String, CodingKey {
+      case source
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      try photo.encode(to: encoder)
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(photo.source ?? .null, forKey: .source)
+    }
   }
 }

@@ -6,7 +6,10 @@ public struct NameTemplate: Hashable, Sendable {
   /// `{rover}_{sol}_{camera}_{id}.{ext}`: flat, and unique per photo.
   public static let defaultPattern = "{rover}_{sol}_{camera}_{id}.{ext}"
   /// The placeholder names a pattern may use, without braces.
-  public static let placeholders = ["rover", "sol", "earth_date", "camera", "id", "product", "filename", "ext"]
+  public static let placeholders = [
+    "rover", "sol", "earth_date", "camera", "id", "product", "filename", "ext", "sequence", "tile", "eye", "lmst",
+    "site", "drive", "version",
+  ]
   /// The template of ``defaultPattern``.
   public static let `default` = NameTemplate(
     pattern: defaultPattern,
@@ -27,7 +30,7 @@ public struct NameTemplate: Hashable, Sendable {
 
   /// Parsed once, so naming a photo compares no placeholder names.
   private enum Placeholder: String, Hashable {
-    case rover, sol, camera, id, product, filename, ext
+    case rover, sol, camera, id, product, filename, ext, sequence, tile, eye, lmst, site, drive, version
     case earthDate = "earth_date"
 
     var needsFile: Bool { self == .filename || self == .ext }
@@ -113,7 +116,27 @@ public struct NameTemplate: Hashable, Sendable {
     case .product: return photo.productKey
     case .filename: return file?.name ?? ""
     case .ext: return file?.ext ?? ""
+    default: return frameValue(placeholder, of: photo)
     }
+  }
+
+  /// What the frame's name and metadata say; a value the photo does not have is written as `unknown`, so photos
+  /// without it share a folder rather than a name with an empty part.
+  private static func frameValue(_ placeholder: Placeholder, of photo: Photo) -> String {
+    let frame = photo.frame
+    let value: String? =
+      switch placeholder {
+      case .sequence: frame?.sequence
+      case .tile: frame?.tile.map { String($0) }
+      case .eye: frame?.eye?.rawValue
+      // `HH-MM-SS`: a colon is a poor character in a file name on other systems.
+      case .lmst: photo.metadata.lmst.map { String($0.prefix(8)).replacingOccurrences(of: ":", with: "-") }
+      case .site: (photo.metadata.site ?? frame?.site).map { String($0) }
+      case .drive: (photo.metadata.drive ?? frame?.drive).map { String($0) }
+      case .version: frame?.version.map { String($0) }
+      default: nil
+      }
+    return value ?? "unknown"
   }
 
   /// The image URL's file name (percent-decoded) and its extension, `jpg` when it has none worth the name.

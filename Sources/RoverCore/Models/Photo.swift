@@ -21,6 +21,9 @@ public struct Photo: Sendable {
   public var details: PhotoDetails?
   /// Clock, Mars time, place, pointing and camera model, where the service gives them.
   public var metadata: FrameMetadata
+  /// The service's own record, verbatim, where the listing kept it (NASA's raw feeds): written under `source` in
+  /// a `--metadata` sidecar, never in the photo's JSON.
+  package var source: JSONValue?
 
   /// A photo from its parts, as a service or a test would make one.
   public init(

@@ -36,7 +36,9 @@ extension RoverCommand {
     var outputDirectory = "."
     @Option(
       help: ArgumentHelp(
-        "File name template (default: \(NameTemplate.defaultPattern); {filename} for URLs piped in).",
+        "File name template (default: \(NameTemplate.defaultPattern); {filename} for URLs piped in). "
+          + "Placeholders: {rover} {sol} {earth_date} {camera} {id} {product} {filename} {ext} {sequence} {tile} "
+          + "{eye} {lmst} {site} {drive} {version}.",
         valueName: "template"))
     var name: String?
     @Option(name: .shortAndLong, help: ArgumentHelp("Downloads at the same time (1-64).", valueName: "n")) var jobs = 8

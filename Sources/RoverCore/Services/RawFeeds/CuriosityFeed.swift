@@ -66,6 +66,8 @@ enum CuriosityFeed {
     var dateTaken: String?
     var title: String?
     var metadata: FrameMetadata
+    /// The whole record as sent, for `--metadata` sidecars.
+    var source: JSONValue?
 
     enum CodingKeys: String, CodingKey {
       case id, imageid, sol, instrument, url, title, extended
@@ -96,6 +98,7 @@ enum CuriosityFeed {
       dateTaken = container.lenientString(forKey: .dateTaken)
       title = container.lenientString(forKey: .title)
       metadata = (try? FeedMetadata.RawImageItem(from: decoder))?.value ?? FrameMetadata()
+      source = try? JSONValue(from: decoder)
     }
   }
 }

@@ -69,6 +69,8 @@ enum PerseveranceFeed {
     var dateTaken: String?
     var title: String?
     var metadata: FrameMetadata
+    /// The whole record as sent, for `--metadata` sidecars.
+    var source: JSONValue?
 
     enum CodingKeys: String, CodingKey {
       case imageid, sol, camera, title
@@ -97,6 +99,7 @@ enum PerseveranceFeed {
       dateTaken = container.lenientString(forKey: .dateTakenUTC)
       title = container.lenientString(forKey: .title)
       metadata = (try? FeedMetadata.Perseverance(from: decoder))?.value ?? FrameMetadata()
+      source = try? JSONValue(from: decoder)
     }
 
     /// The feed calls the full-resolution PNG `full_res`; we call every size by the same four names.

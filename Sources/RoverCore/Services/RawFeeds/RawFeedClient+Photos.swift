@@ -139,7 +139,7 @@ extension RawFeedClient {
   func photo(_ image: PerseveranceFeed.Image, rover: FeedRover = .perseverance) -> Photo {
     let sizes = image.sizes
     let source = sizes[options.size.rawValue] ?? sizes["large"] ?? sizes["full"] ?? sizes.values.first ?? ""
-    return Photo(
+    var photo = Photo(
       id: .text(image.id), sol: image.sol,
       camera: Camera(name: image.instrument, fullName: RawFeedCameras.fullName(fromTitle: image.title)),
       imageSource: source, earthDate: earthDate(image.dateTaken, rover: rover, sol: image.sol),
@@ -147,19 +147,23 @@ extension RawFeedClient {
       details: PhotoDetails(
         dateTaken: image.dateTaken, sampleType: image.sampleType, imageFiles: sizes, title: image.title),
       metadata: image.metadata)
+    photo.source = image.source
+    return photo
   }
 
   /// A `raw_image_items` record (Curiosity or InSight). InSight's instruments are lower case (`icc`); mru
   /// upper-cases them, and so do we, so `--camera ICC` and the camera tables agree.
   func photo(_ item: CuriosityFeed.Item, rover: FeedRover = .curiosity) -> Photo {
     let camera = rover == .insight ? item.instrument.uppercased() : item.instrument
-    return Photo(
+    var photo = Photo(
       id: .text(item.id), sol: item.sol,
       camera: Camera(name: camera, fullName: RawFeedCameras.fullName(fromTitle: item.title)),
       imageSource: item.url, earthDate: earthDate(item.dateTaken, rover: rover, sol: item.sol),
       rover: summary(rover),
       details: PhotoDetails(dateTaken: item.dateTaken, sampleType: item.sampleType, title: item.title),
       metadata: item.metadata)
+    photo.source = item.source
+    return photo
   }
 
   /// The capture date in UTC when the feed has it, else the services' sol arithmetic.

@@ -1,0 +1,147 @@
+import Foundation
+
+/// One entry of a stereo listing: the left and right frames of one exposure, or a frame that found no partner.
+///
+/// Every photo given to ``StereoPairing/pairs(_:)`` comes back in exactly one `StereoPair`, so a listing of pairs
+/// accounts for every frame: a pair has both sides; a frame without a partner has the other side `nil`. A mono
+/// camera's frame, or one whose name says no eye, sits in ``left`` with ``right`` `nil` (it is reported, never
+/// dropped, and `left` is where a reader looks first).
+///
+/// The differences are those of the pair's two frames, `nil` for an unpaired frame or where either frame lacks the
+/// value. They are magnitudes (never negative), rounded to 10⁻⁶ to drop the noise of subtracting two large floats.
+///
+/// JSON: `{"left": photo|null, "right": photo|null, "sclk_difference", "azimuth_difference",
+/// "elevation_difference"}`, each photo in rover's photo JSON, every key present, `null` where unknown.
+public struct StereoPair: Sendable, Equatable {
+  /// The left eye's frame; for an unpaired frame without an eye (a mono camera), that frame.
+  public var left: Photo?
+  /// The right eye's frame; `nil` when the left frame found no partner or has no eye.
+  public var right: Photo?
+  /// How far apart the two shutters opened, in seconds: the feeds' shutter clocks (`extended.sclk`,
+  /// `spacecraft_clock`); for a pair matched by time (Mastcam, MER Pancam) the file-name clock where a feed gives
+  /// none. Real Perseverance pairs: 0 to 0.08 s.
+  public var sclkDifference: Double?
+  /// The angle between the two frames' mast azimuths, in degrees, across north (359.9° and 0.1° are 0.2° apart).
+  public var azimuthDifference: Double?
+  /// The difference of the two frames' mast elevations, in degrees.
+  public var elevationDifference: Double?
+
+  /// A pair (or a lone frame) from its parts, as ``StereoPairing/pairs(_:)`` or a test makes one.
+  public init(
+    left: Photo? = nil, right: Photo? = nil, sclkDifference: Double? = nil, azimuthDifference: Double? = nil,
+    elevationDifference: Double? = nil
+  ) {
+    self.left = left
+    self.right = right
+    self.sclkDifference = sclkDifference
+    self.azimuthDifference = azimuthDifference
+    self.elevationDifference = elevationDifference
+  }
+
+  /// Whether both eyes are present: a stereo pair rather than a lone frame.
+  public var isPaired: Bool { left != nil && right != nil }
+}
+
+/// Finds the stereo pairs among one sol's photos from their file names, confirmed by their metadata.
+///
+/// Why: NASA's feeds list the two eyes of a stereo camera as unrelated photos; a user making anaglyphs or depth
+/// maps needs them matched. The rules are api-reference 8.11's:
+///
+/// - **By name** (Perseverance Navcam, Hazcams and Mastcam-Z; Curiosity Navcam and Hazcams; MER Navcam and Hazcams):
+///   a left and a right frame of equal ``FrameName/pairKey`` (same sol, clock, site, drive, sequence, tile and
+///   downsample, whatever the colour letter and product), confirmed where both frames have the value: shutter clocks
+///   within ``maximumClockDifference``, mast azimuth and elevation within ``maximumPointingDifference``, and equal
+///   subframes.
+/// - **By time** (Curiosity Mastcam ML/MR, MER Pancam, whose names do not pair): a left and a right frame of one
+///   sequence and sample kind (full or thumbnail) whose clocks, the feed's shutter clock or else the name's, are
+///   within ``maximumClockDifference``; mast pointing confirms as above. Subframes are not compared: the two
+///   Mastcams have different focal lengths, so their subframes differ by design [inferred].
+///
+/// A candidate that fails confirmation stays unpaired. Only opposite eyes pair, so tiles of one exposure and
+/// versions of one frame never pair with each other. Where several partners qualify (versions of one frame), the
+/// same version is preferred, then the closer clock, then the newer version.
+public enum StereoPairing {
+  /// The widest gap between the two shutters of a pair, in seconds (real Perseverance pairs: at most 0.08 s).
+  public static let maximumClockDifference: Double = 5
+  /// The widest difference of mast azimuth or elevation within a pair, in degrees (real pairs: at most 0.4°).
+  public static let maximumPointingDifference: Double = 0.5
+
+  /// Every photo once, as a pair or alone, ordered by sol, then clock (the earlier of a pair's two; entries without
+  /// a clock last), then id.
+  ///
+  /// Pairs never cross sols. Give one sol's photos at a time: the work and memory are those of that sol's photos
+  /// (names are decoded once each, pair candidates compared only within a group of equal key).
+  public static func pairs(_ photos: [Photo]) -> [StereoPair] {
+    let frames = photos.enumerated().map { Frame(index: $0.offset, photo: $0.element) }
+    var groups: [GroupKey: Sides] = [:]
+    var entries: [Entry] = []
+    for (index, frame) in frames.enumerated() {
+      guard let eye = frame.name?.eye, let key = GroupKey(frame) else {
+        entries.append(Entry(single: index, frames))
+        continue
+      }
+      groups[key, default: Sides()].add(index, eye: eye)
+    }
+    for (key, sides) in groups {
+      entries += match(sides, byTime: key.byTime, frames)
+    }
+    return entries.sorted(by: Entry.precedes).map { $0.pair(photos) }
+  }
+
+  /// The best pairs among one group's lefts and rights, then each unmatched frame alone.
+  private static func match(_ sides: Sides, byTime: Bool, _ frames: [Frame]) -> [Entry] {
+    var candidates: [Candidate] = []
+    for left in sides.left {
+      for right in sides.right {
+        if let candidate = Candidate(left: frames[left], right: frames[right], byTime: byTime) {
+          candidates.append(candidate)
+        }
+      }
+    }
+    candidates.sort(by: Candidate.precedes)
+    var taken = Set<Int>()
+    var entries: [Entry] = []
+    for candidate in candidates where !taken.contains(candidate.left) && !taken.contains(candidate.right) {
+      taken.insert(candidate.left)
+      taken.insert(candidate.right)
+      entries.append(Entry(candidate, frames))
+    }
+    for index in sides.left + sides.right where !taken.contains(index) {
+      entries.append(Entry(single: index, frames))
+    }
+    return entries
+  }
+}
+
+extension StereoPair: Codable {
+  enum CodingKeys: String, CodingKey {
+    case left, right
+    case sclkDifference = "sclk_difference"
+    case azimuthDifference = "azimuth_difference"
+    case elevationDifference = "elevation_difference"
+  }
+
+  /// Reads the keys ``encode(to:)`` writes; a missing or `null` key is `nil`.
+  ///
+  /// - Throws: `DecodingError` when a photo present is not valid photo JSON, or a difference is not a number.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    left = try container.decodeIfPresent(Photo.self, forKey: .left)
+    right = try container.decodeIfPresent(Photo.self, forKey: .right)
+    sclkDifference = try container.decodeIfPresent(Double.self, forKey: .sclkDifference)
+    azimuthDifference = try container.decodeIfPresent(Double.self, forKey: .azimuthDifference)
+    elevationDifference = try container.decodeIfPresent(Double.self, forKey: .elevationDifference)
+  }
+
+  /// Writes every key, `null` where there is no photo or no value, so `jq '.right.id'` works on every entry.
+  ///
+  /// - Throws: whatever the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(left, forKey: .left)
+    try container.encode(right, forKey: .right)
+    try container.encode(sclkDifference, forKey: .sclkDifference)
+    try container.encode(azimuthDifference, forKey: .azimuthDifference)
+    try container.encode(elevationDifference, forKey: .elevationDifference)
+  }
+}

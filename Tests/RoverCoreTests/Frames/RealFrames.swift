@@ -1,0 +1,49 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+@testable import RoverCore
+
+/// The real photos the frame tests work on, and how to make a photo from a real file name.
+enum RealFrames {
+  /// The 22 real Perseverance records of `Fixtures/frames/m2020-records.json` (rock-snitch, see the README there),
+  /// replayed by a local feed server and listed sol by sol through `RawFeedClient`, as `rover` lists them.
+  static func perseverance() async throws -> [Photo] {
+    let records = try FeedMetadataTests.records("m2020-records")
+    let server = try FeedMetadataTests.server(records)
+    defer { server.stop() }
+    let client = RawFeedClient(
+      configuration: .testing(.nasaRaw, baseURL: server.baseURL, retries: 0),
+      options: RawFeedOptions(includeThumbnails: true))
+    var photos: [Photo] = []
+    for sol in Set(records.compactMap { $0["sol"] as? Int }).sorted() {
+      photos += try await client.photos(PhotoQuery(rover: "perseverance", selection: .sol(sol)))
+    }
+    #expect(photos.count == records.count)
+    return photos
+  }
+
+  /// A photo as a Photos-API copy lists it: a real name (from `names.txt`) as its URL, no metadata. The photo is
+  /// constructed around the name; the name is not.
+  static func photo(_ name: String, sol: Int, id: Int? = nil, metadata: FrameMetadata = FrameMetadata()) -> Photo {
+    let frame = FrameName(name)
+    return Photo(
+      id: id.map { .number($0) } ?? .text(frame?.stem ?? name), sol: sol,
+      camera: Camera(name: frame?.camera ?? "UNKNOWN"), imageSource: name,
+      earthDate: CalendarDate(daysSinceEpoch: 18_262),
+      rover: Rover(name: "Test", status: .active), metadata: metadata)
+  }
+
+  /// The photos whose id is one of `ids`, in that order.
+  static func named(_ ids: [String], in photos: [Photo]) throws -> [Photo] {
+    try ids.map { id in try #require(photos.first { $0.id.description == id }, "\(id) not listed") }
+  }
+
+  /// A copy of `photo` under another id and image URL, everything else kept.
+  static func copy(_ photo: Photo, id: String, imageSource: String) -> Photo {
+    var copy = photo
+    copy.id = .text(id)
+    copy.imageSource = imageSource
+    return copy
+  }
+}
