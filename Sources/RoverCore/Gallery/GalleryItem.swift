@@ -30,6 +30,13 @@ package struct GalleryMetadata: Sendable, Equatable {
   package var cameraFullName: String?
   package var id: String
   package var source: String
+  /// Local mean solar time of the exposure, `HH:MM:SS.fff`, where the feed gave it.
+  package var lmst: String?
+  /// The rover's site and drive, where known.
+  package var site: Int?
+  package var drive: Int?
+  /// The commanding sequence id from the file name.
+  package var sequence: String?
 
   package init(
     rover: String, sol: Int, earthDate: String, camera: String, cameraFullName: String? = nil, id: String,
@@ -49,5 +56,9 @@ package struct GalleryMetadata: Sendable, Equatable {
     self.init(
       rover: photo.rover.name, sol: photo.sol, earthDate: photo.earthDate.description, camera: photo.camera.name,
       cameraFullName: photo.camera.fullName, id: photo.id.description, source: photo.imageSource)
+    lmst = photo.metadata.lmst
+    site = photo.metadata.site ?? photo.frame?.site
+    drive = photo.metadata.drive ?? photo.frame?.drive
+    sequence = photo.frame?.sequence
   }
 }

@@ -76,7 +76,7 @@ package struct GalleryPage: Sendable {
       let id = HTMLText.escape(metadata.id)
       let meta =
         "<b class=\"cam\">\(camera)</b> <span>sol \(metadata.sol)</span> <span>\(date)</span> "
-        + "<span class=\"id\">\(id)</span>"
+        + Self.frameCaption(metadata) + "<span class=\"id\">\(id)</span>"
       let source = HTMLText.webLink(metadata.source).map {
         " <a class=\"src\" href=\"\(HTMLText.escape($0))\" rel=\"noreferrer noopener external\">source</a>"
       }
@@ -86,6 +86,20 @@ package struct GalleryPage: Sendable {
           alt: "\(camera), sol \(metadata.sol), \(date), photo \(id)", meta: meta, source: source ?? ""))
     }
     try sink.write("</ul>\n</section>\n")
+  }
+
+  /// Mars time, place and sequence where the sidecar has them: `LMST 13:19:27`, `site 3 drive 1950`, the
+  /// sequence id; each escaped, nothing for what is unknown.
+  static func frameCaption(_ metadata: GalleryMetadata) -> String {
+    var parts: [String] = []
+    if let lmst = metadata.lmst {
+      parts.append("<span class=\"lmst\">LMST \(HTMLText.escape(String(lmst.prefix(8))))</span>")
+    }
+    if let site = metadata.site {
+      parts.append("<span class=\"place\">site \(site)\(metadata.drive.map { " drive \($0)" } ?? "")</span>")
+    }
+    if let sequence = metadata.sequence { parts.append("<span class=\"seq\">\(HTMLText.escape(sequence))</span>") }
+    return parts.map { $0 + " " }.joined()
   }
 
   /// One image: the full-size link around a lazy thumbnail, then its caption. `alt` and `meta` are already escaped.

@@ -22,13 +22,13 @@ package enum CameraCatalog {
   }
 
   package static func entries(rover: String) -> [Entry] {
-    switch rover.lowercased() {
-    case "curiosity": return curiosity
-    case "perseverance": return perseverance
-    case "ingenuity": return ingenuity
-    case "insight": return insight
-    case "spirit", "opportunity": return mer
-    default: return []
+    switch Mission(name: rover) {
+    case .curiosity: return curiosity
+    case .perseverance: return perseverance
+    case .ingenuity: return ingenuity
+    case .insight: return insight
+    case .spirit, .opportunity: return mer
+    case nil: return []
     }
   }
 

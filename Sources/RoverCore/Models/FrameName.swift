@@ -194,7 +194,8 @@ extension FrameName {
     stem = try container.decodeIfPresent(String.self, forKey: .stem) ?? ""
   }
 
-  /// Writes the sixteen decoded fields in a fixed order, an absent value as an explicit JSON `null`.
+  /// Writes the sixteen decoded fields, an absent value as an explicit JSON `null` (key order is the encoder's:
+  /// `rover decode` writes them in the documented order itself).
   ///
   /// - Throws: whatever the encoder throws.
   public func encode(to encoder: any Encoder) throws {

@@ -131,3 +131,21 @@ import Testing
     #expect(html.contains("placeholder=\"e.g. NAVCAM_LEFT\""))
   }
 }
+
+/// Each caption shows LMST, site/drive and sequence where the sidecar has them, escaped.
+@Suite struct GalleryFrameCaptionTests {
+  @Test func marsTimePlaceAndSequenceAreShownAndEscaped() {
+    var metadata = GalleryMetadata(
+      rover: "Perseverance", sol: 60, earthDate: "2021-04-21", camera: "NAVCAM_LEFT", id: "x", source: "")
+    #expect(GalleryPage.frameCaption(metadata).isEmpty)
+    metadata.lmst = "13:19:27.044"
+    metadata.site = 3
+    metadata.drive = 1950
+    metadata.sequence = "NCAM<b>"
+    let caption = GalleryPage.frameCaption(metadata)
+    #expect(caption.contains("LMST 13:19:27"))
+    #expect(caption.contains("site 3 drive 1950"))
+    #expect(caption.contains("NCAM&lt;b&gt;"))
+    #expect(!caption.contains("<b>"))
+  }
+}
