@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "rover",
-  platforms: [.macOS(.v13)],
+  // No `platforms`: the atomic file writes use Linux-only calls (O_TMPFILE, linkat with AT_EMPTY_PATH, /proc), so a
+  // macOS build was never made to compile, and declaring it would promise one.
   products: [
     .library(name: "RoverCore", targets: ["RoverCore"]),
     .executable(name: "rover", targets: ["rover"]),
