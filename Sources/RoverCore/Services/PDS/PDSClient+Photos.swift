@@ -87,8 +87,13 @@ extension PDSClient {
     let date =
       document.startTime.flatMap(CalendarDate.init(lenient:))
       ?? MarsCalendar.earthDate(rover: rover.rawValue, sol: document.sol) ?? CalendarDate(daysSinceEpoch: 0)
+    // The Atlas search as used gives the capture time and the name only (api-reference 8.5): no Mars time, clock
+    // or pointing; site, drive, eye and sequence come from the name.
+    var metadata = FrameMetadata()
+    metadata.takenUTC = FeedValue.utc(document.startTime)
     return Photo(
       id: .text(document.productID), sol: document.sol, camera: PDSCameras.camera(fileName: document.fileName),
-      imageSource: source, earthDate: date, rover: rover.summary, details: PhotoDetails(dateTaken: document.startTime))
+      imageSource: source, earthDate: date, rover: rover.summary, details: PhotoDetails(dateTaken: document.startTime),
+      metadata: metadata)
   }
 }

@@ -24,6 +24,14 @@ import Testing
     )
     #expect(photo.rover.name == "Opportunity" && photo.rover.status == .complete)
     #expect(answer.solCounts.isEmpty)
+    // Metadata: the capture time, and what the name says; null for what the Atlas does not give.
+    #expect(photo.metadata.takenUTC == "2004-05-05T19:08:30Z")
+    #expect(photo.metadata.lmst == nil && photo.metadata.ltst == nil && photo.metadata.sclk == nil)
+    #expect(photo.metadata.site == nil && photo.metadata.mastAzimuth == nil && photo.metadata.cameraModel == nil)
+    let frame = try #require(photo.frame)
+    #expect(frame.eye == .right)
+    #expect(frame.site == 20 && frame.drive == 2)
+    #expect(frame.sequence?.uppercased() == "P1825")
   }
 
   @Test func everyScalarMayBeAOneElementArray() throws {
