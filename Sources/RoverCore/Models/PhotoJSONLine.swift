@@ -41,6 +41,12 @@ package enum PhotoJSONLine {
       for name in files.keys.sorted() { field(name, string: files[name] ?? "", &firstFile, &out) }
       out.append("}")
     }
+    writeMiddle(photo, meta: meta, frame: frame, into: &out)
+    writeRest(photo, meta: meta, frame: frame, into: &out)
+  }
+
+  /// The keys from `img_src` to `rover`, in order.
+  private static func writeMiddle(_ photo: Photo, meta: FrameMetadata, frame: FrameName?, into out: inout String) {
     out.append(","); key("img_src", &out); string(photo.imageSource, &out)
     out.append(","); key("lmst", &out); optional(meta.lmst, &out)
     out.append(","); key("ltst", &out); optional(meta.ltst, &out)
@@ -49,7 +55,6 @@ package enum PhotoJSONLine {
     out.append(","); key("product", &out); optional(frame?.product, &out)
     out.append(","); key("received_utc", &out); optional(meta.receivedUTC, &out)
     out.append(","); key("rover", &out); rover(photo.rover, &out)
-    writeRest(photo, meta: meta, frame: frame, into: &out)
   }
 
   /// The keys after `rover`, in order.

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import RoverCore
+
+/// `--sol N|A..B` and `--camera` for the commands that work on whole sols (`pairs`, `sequences`): no Earth dates and
+/// no `--limit`, since a pair or a sequence cut in the middle of a sol would be wrong.
+struct FrameSolOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Martian day counted from 0 at landing, or an inclusive range: 1000..1100, or 3000.. (to the latest).",
+      valueName: "sol"))
+  var sol: String
+
+  @Option(
+    name: .customLong("camera"),
+    help: ArgumentHelp(
+      "Only these cameras or groups: repeat the flag or give a comma list (case-insensitive).", valueName: "name"),
+    completion: Completions.cameras)
+  var cameraArguments: [String] = []
+
+  var cameras: [String] { PhotoSelectionOptions.cameras(cameraArguments) }
+
+  func validate() throws {
+    _ = try PhotoSelectionOptions.sols(sol)
+    for camera in cameras where camera.isEmpty || camera.contains(where: { $0.isWhitespace || $0 == "/" }) {
+      throw ValidationError("invalid --camera '\(camera)'")
+    }
+  }
+
+  /// One sol with at most one camera is a single query; anything else a range, listed sol by sol.
+  func request(rover: String) throws -> PhotoRequest {
+    switch try PhotoSelectionOptions.sols(sol) {
+    case .single(.sol(let sol)) where cameras.count <= 1:
+      return .query(PhotoQuery(rover: rover, selection: .sol(sol), camera: cameras.first))
+    case .single(.sol(let sol)):
+      return .range(PhotoRange(rover: rover, days: .sols(lower: sol, upper: sol), cameras: cameras))
+    case .single, .range(.earthDates):
+      throw ValidationError("--sol must be a sol (0 or more) or a range A..B, got '\(sol)'")
+    case .range(let days):
+      return .range(PhotoRange(rover: rover, days: days, cameras: cameras))
+    }
+  }
+}
