@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import os
 import re
 import shutil
@@ -28,16 +29,21 @@ import signal
 import subprocess
 import sys
 import traceback
+import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness import (BENCH_DIR, Bench, BenchError, Job, PhotoList, Result, Row, Verdict, check_download,
-                     check_json_array, check_lines, detail_table, ensure_tools, failed_verdict, log, ratio_verdict,
-                     loadavg, report, rover_binary)
+from harness import (BENCH_DIR, REPO_DIR, Bench, BenchError, Job, PhotoList, Result, Row, Verdict, check_download,
+                     check_json_array, check_lines, check_metadata_download, detail_table, ensure_tools,
+                     failed_verdict, log, ratio_verdict, loadavg, report, rover_binary)
 
 JOBS = 16  # concurrency for every download tool
 RSS_LIMIT_MB = 60.0  # peak RSS target for every download row
+ENGINES = ("curl", "urlsession")  # rover's HTTP engines (ROVER_HTTP_ENGINE); curl is the default and is judged
+UNBOUNDED = "reported, not bounded"  # the target cell of a figure shown with no pass/fail
+# 22 real Perseverance feed records (see the README beside it): the metadata row's photos are made from them.
+M2020_RECORDS = REPO_DIR / "Tests" / "RoverCoreTests" / "Fixtures" / "frames" / "m2020-records.json"
 KB = 1024
 MB = 1024 * 1024
 
@@ -81,8 +87,15 @@ def rover_stdin(b: Bench, photos: PhotoList, form: str, out: Path, expect_stderr
 
 
 def download_contenders(b: Bench, photos: PhotoList) -> dict[str, Callable[[str], Job]]:
+    """rover on each engine asked for (`--engines`): "rover" is the default curl engine, the one the targets judge;
+    "rover-urlsession" is the same command with ROVER_HTTP_ENGINE=urlsession. Then the peers asked for."""
     def rover(label: str) -> Job:
         return rover_stdin(b, photos, "jsonl", b.new_dir(label))
+
+    def rover_urlsession(label: str) -> Job:
+        job = rover_stdin(b, photos, "jsonl", b.new_dir(label))
+        job.env = {"ROVER_HTTP_ENGINE": "urlsession"}
+        return job
 
     def curl(label: str) -> Job:
         out = b.new_dir(label)
@@ -98,8 +111,10 @@ def download_contenders(b: Bench, photos: PhotoList) -> dict[str, Callable[[str]
                     "--auto-file-renaming=false"],
                    check=lambda: check_download(out, photos.count, photos.size, photos.names), evict=out)
 
-    contenders = {"rover": rover, "curl": curl, "aria2c": aria2c}
-    return {name: job for name, job in contenders.items() if name == "rover" or name in b.peers}
+    engines = {"rover": "curl", "rover-urlsession": "urlsession"}
+    contenders = {"rover": rover, "rover-urlsession": rover_urlsession, "curl": curl, "aria2c": aria2c}
+    return {name: job for name, job in contenders.items()
+            if (name in engines and engines[name] in b.engines) or name in b.peers}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -116,21 +131,63 @@ def download_row(b: Bench, key: str, title: str, count: int, size: int, *, wall_
     photos = b.photo_list(count, size, base)
     results = b.compare(title, download_contenders(b, photos))
     row = Row(title, details=detail_table(results, count, "ms"))
-    if results["rover"].failure:
-        row.verdicts.append(failed_verdict(title, "download", f"rover failed: {results['rover'].failure}"))
-        return row
-    rover, peers = results["rover"], {n: r for n, r in results.items() if n != "rover"}
-    row.verdicts.append(ratio_verdict(title, "wall", rover.median("wall"),
-                                      {n: r.median("wall") for n, r in peers.items()}, "faster", wall_limit, "s"))
-    if cpu_limit:
-        row.verdicts.append(ratio_verdict(title, "CPU per image", rover.median("cpu") * 1e3 / count,
-                                          {n: r.median("cpu") * 1e3 / count for n, r in peers.items()}, "curl",
-                                          cpu_limit, "ms", 3))
-    rss = rover.peak_rss
-    row.verdicts.append(Verdict(title, "peak RSS", f"{rss:.1f} MB",
-                                ", ".join(f"{n} {r.peak_rss:.1f} MB" for n, r in peers.items()), "",
-                                f"< {RSS_LIMIT_MB:.0f} MB", rss < RSS_LIMIT_MB))
+    peers = {n: r for n, r in results.items() if not n.startswith("rover")}
+    if "rover" in results:
+        row.verdicts += curl_engine_verdicts(title, results["rover"], peers, count, wall_limit, cpu_limit)
+    if "rover-urlsession" in results:
+        row.verdicts += urlsession_verdicts(title, results, peers, count)
     return row
+
+
+def curl_engine_verdicts(title: str, rover: Result, peers: dict[str, Result], count: int,
+                         wall_limit: float | None, cpu_limit: float | None) -> list[Verdict]:
+    """The issues' targets, for rover on its default engine (libcurl): wall against the faster peer, CPU per image
+    against curl, peak RSS."""
+    if rover.failure:
+        return [failed_verdict(title, "download", f"rover failed: {rover.failure}")]
+    verdicts = [ratio_verdict(title, "wall", rover.median("wall"), {n: r.median("wall") for n, r in peers.items()},
+                              "faster", wall_limit, "s")]
+    if cpu_limit:
+        verdicts.append(ratio_verdict(title, "CPU per image", rover.median("cpu") * 1e3 / count,
+                                      {n: r.median("cpu") * 1e3 / count for n, r in peers.items()}, "curl",
+                                      cpu_limit, "ms", 3))
+    rss = rover.peak_rss
+    verdicts.append(Verdict(title, "peak RSS", f"{rss:.1f} MB",
+                            ", ".join(f"{n} {r.peak_rss:.1f} MB" for n, r in peers.items()), "",
+                            f"< {RSS_LIMIT_MB:.0f} MB", rss < RSS_LIMIT_MB))
+    return verdicts
+
+
+def urlsession_verdicts(title: str, results: dict[str, Result], peers: dict[str, Result],
+                        count: int) -> list[Verdict]:
+    """rover over URLSession beside curl: CPU per image, wall and peak RSS with their ratios to curl's (to the first
+    peer when curl is not run), and to rover's curl engine; shown, never judged (the issue: measure it, don't hide
+    it)."""
+    session = results["rover-urlsession"]
+    measure = "URLSession engine"
+    if session.failure:
+        return [Verdict(title, f"{measure}: download", f"rover-urlsession failed: {session.failure}", "", "",
+                        UNBOUNDED, None)]
+    others = {**peers, **({"rover (curl engine)": results["rover"]}
+                          if "rover" in results and not results["rover"].failure else {})}
+    if not others:
+        return [Verdict(title, f"{measure}: {what}", f"{value:.{digits}f} {unit}", "", "", UNBOUNDED, None)
+                for what, value, unit, digits in (("CPU per image", session.median("cpu") * 1e3 / count, "ms", 3),
+                                                  ("wall", session.median("wall"), "s", 2),
+                                                  ("peak RSS", session.peak_rss, "MB", 1))]
+    reference = "curl" if "curl" in others else next(iter(others))
+
+    def verdict(what: str, value: Callable[[Result], float], unit: str, digits: int) -> Verdict:
+        mine, theirs = value(session), {n: value(r) for n, r in others.items()}
+        ratios = [f"{mine / theirs[n]:.2f}× {n}" for n in (reference, "rover (curl engine)")
+                  if n in theirs and theirs[n] > 0]
+        return Verdict(title, f"{measure}: {what}", f"{mine:.{digits}f} {unit}",
+                       ", ".join(f"{n} {v:.{digits}f} {unit}" for n, v in theirs.items()), ", ".join(ratios),
+                       UNBOUNDED, None)
+
+    return [verdict("CPU per image", lambda r: r.median("cpu") * 1e3 / count, "ms", 3),
+            verdict("wall", lambda r: r.median("wall"), "s", 2),
+            verdict("peak RSS", lambda r: r.peak_rss, "MB", 1)]
 
 
 def row_latency(b: Bench, scale: Scale) -> Row:
@@ -366,6 +423,143 @@ def row_json(b: Bench, scale: Scale) -> Row:
     return row
 
 
+def feed_listing(b: Bench, feed: str, first_sol: int, sols: int, out: Path) -> Job:
+    """`rover photos perseverance --sol A..B --format jsonl` from the replaying feed (`servers.py feed`)."""
+    records = len(json.loads(M2020_RECORDS.read_bytes()))
+    return Job([str(b.rover), "photos", "perseverance", "--sol", f"{first_sol}..{first_sol + sols - 1}", "--format",
+                "jsonl", "--service", "nasa-raw", "--base-url", feed, "--no-cache"],
+               stdout=out, check=check_lines(out, sols * records))
+
+
+def row_metadata(b: Bench, scale: Scale) -> Row:
+    """Photos with full frame metadata (taken/received UTC, LMST, sclk, site, drive, xyz, attitude, mast pointing,
+    camera model, subframe, caption, …), made by rover itself from NASA's real Perseverance records.
+
+    The 22 records of the test fixture are replayed by `servers.py feed`, every sol of a range listing all 22
+    moved to that sol (ids, file URLs and Mars date rewritten), so each photo is its own frame. What is measured:
+    - listing: `rover photos perseverance --sol A..B --format jsonl` from that feed, few vs many photos: peak RSS
+      flat (bounded, as `memory`), CPU per photo beside `jq -c '.images[]'` over the same feed pages (reported);
+    - decode: `rover fetch-image - --dry-run --format jsonl` reading rover's own JSON Lines (the first N photos of
+      that listing) on stdin: CPU per photo beside `jq -c .` over the same file (reported), and peak RSS few vs
+      many (bounded);
+    - `rover fetch-image - --metadata -o DIR -j 16` over the same photos with `img_src` pointed at 1 KB files on
+      nginx (as `tiny`), writing each image and its `.json`: peak RSS few vs many (bounded).
+    """
+    few_n, many_n = scale.few, scale.many
+    title = f"metadata: {few_n:,} vs {many_n:,} photos with full metadata"
+    row = Row(title)
+    per_sol = len(json.loads(M2020_RECORDS.read_bytes()))
+    first_sol = 1000
+    sols = {n: -(-n // per_sol) for n in (few_n, many_n)}  # whole sols: a listing gives per_sol photos a sol
+    feed = b.python_server("feed-metadata", "feed", "--records", str(M2020_RECORDS), "--sols",
+                           f"{first_sol}..{first_sol + sols[many_n] - 1}")
+
+    # rover's own JSON Lines for every photo, once (untimed): the input of the stdin measures.
+    listed = b.work / "lists" / "metadata-rover.jsonl"
+    log(f"rover lists {sols[many_n] * per_sol:,} photos with full metadata once (untimed) to read back")
+    _, problem = b.run("rover-metadata-listing", feed_listing(b, feed, first_sol, sols[many_n], listed))
+    if problem:
+        for measure in ("listing", "decode", "fetch-image --metadata"):
+            row.verdicts.append(failed_verdict(title, measure, f"rover could not list the photos: {problem}"))
+        row.details += ["`rover photos perseverance` from the replaying feed failed:", "", "```", b.last_stderr,
+                        "```"]
+        return row
+    with open(listed, "rb") as f:
+        lines = [line for _, line in zip(range(many_n), f)]
+    row.details += [f"Every photo is one of {per_sol} real Perseverance records moved to a sol of its own; rover's "
+                    f"JSON Lines average {sum(map(len, lines)) / len(lines):,.0f} bytes a photo. "
+                    "Peak RSS bounded as `memory` (≤ +5 MB and ≤ 45 MB); CPU figures reported, not bounded.", ""]
+    inputs = {n: b.work / "lists" / f"metadata-{n}.jsonl" for n in (few_n, many_n)}
+    directory = b.files(many_n, 1 * KB)
+    base = f"{b.nginx()}/{directory.name}"
+    downloads = {n: b.work / "lists" / f"metadata-{n}-nginx.jsonl" for n in (few_n, many_n)}
+    img_src = re.compile(rb'"img_src":"(?:[^"\\]|\\.)*"')
+    for n in (few_n, many_n):
+        inputs[n].write_bytes(b"".join(lines[:n]))
+        downloads[n].write_bytes(b"".join(img_src.sub(f'"img_src":"{base}/{i:06d}.jpg"'.encode(), line, count=1)
+                                          for i, line in enumerate(lines[:n], 1)))
+
+    # 1. The listing: rover's feed decoding and JSON Lines writing, against jq over the very pages.
+    pages = b.work / "lists" / "metadata-feed-pages.json"
+    direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # 127.0.0.1: never through a proxy
+    with open(pages, "wb") as f:
+        for sol in range(first_sol, first_sol + sols[many_n]):
+            url = (f"{feed}/rss/api/?feed=raw_images&category=mars2020&feedtype=json&sol={sol}&num=100&page=0"
+                   "&order=sol+desc")
+            with direct.open(url, timeout=30) as answer:
+                f.write(answer.read() + b"\n")
+    counts = {n: sols[n] * per_sol for n in (few_n, many_n)}
+    contenders: dict[str, Callable[[str], Job]] = {
+        f"rover, {counts[n]:,} photos": (lambda label, n=n: feed_listing(b, feed, first_sol, sols[n],
+                                                                         b.new_dir(label) / "photos.jsonl"))
+        for n in (few_n, many_n)}
+    jq_name = f"jq, {counts[many_n]:,} photos"
+
+    def jq_pages(label: str) -> Job:
+        out = b.new_dir(label) / "photos.jsonl"
+        return Job(["jq", "-c", ".images[]", str(pages)], stdout=out, check=check_lines(out, counts[many_n]))
+
+    contenders[jq_name] = jq_pages
+    results = b.compare(f"{title}, listing", contenders)
+    row.details += ["listing (`photos perseverance --sol A..B --format jsonl` from the feed; jq: "
+                    "`jq -c '.images[]'` over the same pages):", "",
+                    *detail_table(results, per_contender(contenders), "µs"), ""]
+    few_name, many_name = list(contenders)[:2]
+    row.verdicts += memory_verdicts(title, "peak RSS, photos --format jsonl",
+                                    {k: results[k] for k in (few_name, many_name)}, few_name, many_name)
+    row.verdicts.append(unbounded_per_photo(title, "listing, CPU per photo", results[many_name],
+                                            results[jq_name], counts[many_n], "jq -c '.images[]'"))
+
+    # 2. Decoding rover's own JSON Lines: fetch-image - --dry-run reads every photo whole, prints where it would go.
+    def dry_run(n: int) -> Callable[[str], Job]:
+        def job(label: str) -> Job:
+            out = b.new_dir(label)
+            return Job([str(b.rover), "fetch-image", "-", "--dry-run", "--format", "jsonl", "-o", str(out)],
+                       stdin=inputs[n], stdout=out.parent / f"{out.name}.jsonl",
+                       check=check_lines(out.parent / f"{out.name}.jsonl", n))
+        return job
+
+    def jq_file(label: str) -> Job:
+        out = b.new_dir(label) / "photos.jsonl"
+        return Job(["jq", "-c", ".", str(inputs[many_n])], stdout=out, check=check_lines(out, many_n))
+
+    contenders = {f"rover, {n:,} photos": dry_run(n) for n in (few_n, many_n)}
+    few_name, many_name = list(contenders)
+    jq_name = f"jq, {many_n:,} photos"
+    contenders[jq_name] = jq_file
+    results = b.compare(f"{title}, decode", contenders)
+    row.details += ["decode (`fetch-image - --dry-run --format jsonl`, rover's JSON Lines on stdin; jq: `jq -c .` "
+                    "over the same file):", "", *detail_table(results, per_contender(contenders), "µs"), ""]
+    row.verdicts += memory_verdicts(title, "peak RSS, fetch-image - --dry-run",
+                                    {k: results[k] for k in (few_name, many_name)}, few_name, many_name)
+    row.verdicts.append(unbounded_per_photo(title, "decode, CPU per photo", results[many_name], results[jq_name],
+                                            many_n, "jq -c ."))
+
+    # 3. Downloading them with their metadata: every image and its <name>.json.
+    def download(n: int) -> Callable[[str], Job]:
+        def job(label: str) -> Job:
+            out = b.new_dir(label)
+            return Job([str(b.rover), "fetch-image", "-", "--metadata", "-o", str(out), "-j", str(JOBS)],
+                       stdin=downloads[n], check=lambda: check_metadata_download(out, n, KB, "sclk"), evict=out)
+        return job
+
+    contenders = {f"rover, {n:,} photos": download(n) for n in (few_n, many_n)}
+    results = b.compare(f"{title}, fetch-image --metadata", contenders)
+    row.details += ["`fetch-image - --metadata -o DIR -j 16` (JSON Lines on stdin, 1 KB images from nginx):", "",
+                    *detail_table(results, per_contender(contenders), "µs")]
+    row.verdicts += memory_verdicts(title, "peak RSS, fetch-image - --metadata", results, *contenders)
+    return row
+
+
+def unbounded_per_photo(title: str, measure: str, rover: Result, peer: Result, n: int, peer_name: str) -> Verdict:
+    """CPU µs per photo beside a peer's, with the ratio, and no target."""
+    if rover.failure:
+        return Verdict(title, measure, f"rover failed: {rover.failure}", "", "", UNBOUNDED, None)
+    mine, theirs = rover.median("cpu") * 1e6 / n, peer.median("cpu") * 1e6 / n
+    ratio = f"{mine / theirs:.2f}× jq" if theirs > 0 else ""
+    return Verdict(title, measure, f"{mine:.1f} µs", f"{peer_name} {theirs:.1f} µs", ratio, UNBOUNDED, None)
+
+
 def row_rerun(b: Bench, scale: Scale) -> Row:
     """A re-run over present files costs little above listing the directory (issue 15: ≤ 15 µs a photo)."""
     n = scale.rerun
@@ -411,8 +605,8 @@ def row_startup(b: Bench, scale: Scale) -> Row:
 
 ROWS: dict[str, Callable[[Bench, Scale], Row]] = {
     "latency": row_latency, "small": row_small, "medium": row_medium, "tiny": row_tiny, "large": row_large,
-    "memory": row_memory, "range": row_range, "listing": row_listing, "json": row_json, "rerun": row_rerun,
-    "startup": row_startup,
+    "memory": row_memory, "range": row_range, "listing": row_listing, "json": row_json, "metadata": row_metadata,
+    "rerun": row_rerun, "startup": row_startup,
 }
 
 
@@ -433,11 +627,22 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--peers", default="curl,aria2c",
                         help="download rows' peers, from curl,aria2c (default both; curl alone for development: "
                              "aria2c takes most of a run)")
+    parser.add_argument("--engines", default=",".join(ENGINES),
+                        help="rover's HTTP engines on the download rows, from curl,urlsession (default both): curl "
+                             "is rover's default and is held to the targets; urlsession (ROVER_HTTP_ENGINE) is "
+                             "reported beside it, not bounded")
     parser.add_argument("--output", default=str(BENCH_DIR / "results.md"), help="where the table is written")
     args = parser.parse_args()
     args.rows = list(ROWS) if args.rows == "all" else args.rows.split(",")
     if unknown := [r for r in args.rows if r not in ROWS]:
         parser.error(f"unknown rows {unknown}; known: {', '.join(ROWS)}")
+    args.engines = [e for e in args.engines.split(",") if e]
+    if not args.engines or (unknown := [e for e in args.engines if e not in ENGINES]):
+        parser.error(f"--engines takes {', '.join(ENGINES)} (one or both), got {args.engines}")
+    peers = [p for p in args.peers.split(",") if p]
+    if not peers or (unknown := [p for p in peers if p not in ("curl", "aria2c")]):
+        parser.error(f"--peers takes curl, aria2c (one or both), got {peers}")
+    args.peers = ",".join(peers)
     return args
 
 
@@ -453,11 +658,12 @@ def main() -> int:
         rover = rover_binary(args.rebuild)
         tmp_parent = Path(os.environ.get("BENCH_TMPDIR", "/var/tmp"))  # a real disk, like users' downloads
         # Every run's output stays on disk until exit: refuse to start rather than fill the disk halfway.
-        need_gb = 1 if args.quick else 15
+        need_gb = 1 if args.quick else 18  # 15 before URLSession and metadata (~3 GB more)
         if shutil.disk_usage(tmp_parent).free < need_gb * 1024**3:
             raise BenchError(f"need ~{need_gb} GB free in {tmp_parent}")
         bench = Bench(rover, scale.runs, scale.warmup, args.timeout, args.quiet_wait, tmp_parent)
         bench.peers = set(args.peers.split(","))
+        bench.engines = set(args.engines)
         log(f"rows {', '.join(args.rows)}; work dir {bench.work}")
         load_before = loadavg()
         rows = []

@@ -62,6 +62,7 @@ class Job:
     check: Callable[[], str | None] = lambda: None  # the problem, or None when the output is right
     evict: Path | None = None  # drop this directory's files from the page cache afterwards
     expect_stderr: str | None = None  # a text the last stderr line must contain (e.g. "downloaded 0,")
+    env: dict[str, str] | None = None  # variables added to the clean environment (e.g. ROVER_HTTP_ENGINE)
 
 
 def run_process(job: Job, env: dict[str, str], stderr_path: Path, timeout: float,
@@ -81,7 +82,8 @@ def run_process(job: Job, env: dict[str, str], stderr_path: Path, timeout: float
         start = time.perf_counter()
         # A session of its own: Ctrl-C reaches the harness, which then stops the tool itself (see Bench.close).
         proc = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", str(rss_path), *job.argv], stdin=stdin,
-                                stdout=stdout, stderr=stderr, env=env, start_new_session=True)
+                                stdout=stdout, stderr=stderr, env={**env, **(job.env or {})},
+                                start_new_session=True)
         on_start(proc)
         timer = threading.Timer(timeout, lambda: os.killpg(proc.pid, signal.SIGKILL))
         timer.start()
@@ -205,6 +207,7 @@ class Bench:
                  tmp_parent: Path) -> None:
         self.rover, self.runs, self.warmup, self.timeout, self.quiet_wait = rover, runs, warmup, timeout, quiet_wait
         self.peers = {"curl", "aria2c"}  # the download rows' peers (`--peers`)
+        self.engines = {"curl", "urlsession"}  # rover's HTTP engines on the download rows (`--engines`)
         self.work = Path(tempfile.mkdtemp(prefix="rover-bench.", dir=tmp_parent))
         self.work.chmod(0o755)  # nginx workers run as nobody and must read the files
         for name in ("www", "out", "home", "lists", "logs"):
@@ -469,6 +472,32 @@ def check_download(out: Path, count: int, size: int, names: list[str] | None = N
         return f"expected {count} files of {size} bytes, found {len(entries)}; wrong: {wrong[:5]}"
     if names and (missing := set(names) - {e.name for e in entries}):
         return f"missing files, e.g. {sorted(missing)[:5]}"
+    return None
+
+
+def check_metadata_download(out: Path, count: int, size: int, require: str | None = None) -> str | None:
+    """`fetch-image --metadata`: `count` images of `size` bytes, each with its `<name>.json` beside it, and nothing
+    else but rover's record. One `.json` is read: a JSON object, with a non-null `require` key when given (the
+    metadata made it from stdin to the file)."""
+    entries = [e for e in os.scandir(out) if e.name not in TRACK_FILES]
+    sidecars = {e.name for e in entries if e.name.endswith(".json")}
+    images = [e for e in entries if not e.name.endswith(".json")]
+    wrong = [e.name for e in images if not e.is_file() or e.stat().st_size != size]
+    if len(images) != count or wrong:
+        return f"expected {count} images of {size} bytes, found {len(images)}; wrong: {wrong[:5]}"
+    if missing := [e.name for e in images if f"{e.name}.json" not in sidecars]:
+        return f"{len(missing)} images without their .json, e.g. {missing[:3]}"
+    if len(sidecars) != count:
+        return f"expected {count} .json files, found {len(sidecars)}"
+    sample = out / min(sidecars)
+    try:
+        photo = json.loads(sample.read_bytes())
+    except ValueError as error:
+        return f"{sample.name} is no JSON: {error}"
+    if not isinstance(photo, dict):
+        return f"{sample.name} holds no JSON object"
+    if require and photo.get(require) is None:
+        return f"{sample.name} has no {require}: the photo's metadata was lost"
     return None
 
 

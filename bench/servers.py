@@ -11,6 +11,11 @@ simulated latency overlaps across connections the way a real host's does.
         A mock of the Photos API (original shapes, section 1 of the API reference):
         GET /api/v1/manifests/curiosity and GET /api/v1/rovers/curiosity/photos?sol=S&page=P&per_page=PP.
         --max-per-page and --pagination make it behave like Mars Vista (per_page clamped, a `pagination` object).
+    servers.py feed --records FILE [--sols 1000..3727] --port-file F
+        NASA's Perseverance raw-image feed (`/rss/api/?feed=raw_images&category=mars2020&feedtype=json`) replaying
+        real records (a JSON array of `images[]` items): `latest=true` gives the summary, `sol=S&page=0` that
+        sol's records, any other page none. With --sols every sol of the range lists all the records, each moved
+        to that sol (its id, file URLs, `sol` and Mars date rewritten), so a range lists len(records) a sol.
 
 The chosen port is written to --port-file (write, then rename) once the server listens.
 """
@@ -159,7 +164,59 @@ class PhotoCatalog:
         return ("200 OK", "application/json; charset=utf-8", cached)
 
 
-def api_handler(catalog: PhotoCatalog, delay: float) -> Handler:
+class FeedReplay:
+    """The Perseverance raw-image feed from real records; answers are built once and kept, like PhotoCatalog's."""
+
+    def __init__(self, records_path: str, sols: tuple[int, int] | None) -> None:
+        with open(records_path, "rb") as f:
+            self.records: list[dict] = json.load(f)
+        self.sols = sols
+        self.answers: dict[str, bytes] = {}
+        if sols is None:
+            self.by_sol: dict[int, list[dict]] = {}
+            for record in self.records:
+                self.by_sol.setdefault(int(record["sol"]), []).append(record)
+        self.latest_sol = sols[1] if sols else max(int(r["sol"]) for r in self.records)
+        self.total = len(self.records) * (sols[1] - sols[0] + 1) if sols else len(self.records)
+
+    @staticmethod
+    def moved(record: dict, sol: int) -> dict:
+        """The record as if taken on `sol`: the id's sol field (`NLF_0060_…`) and every text naming the old id or
+        the old sol's folder follow, so each (record, sol) is its own frame with its own file names."""
+        old_sol, old_id = int(record["sol"]), record["imageid"]
+        new_id = f"{old_id[:4]}{sol:04d}{old_id[8:]}"
+        text = json.dumps(record).replace(old_id, new_id).replace(f"/sol/{old_sol:05d}/", f"/sol/{sol:05d}/")
+        text = text.replace(f"Sol-{old_sol:05d}M", f"Sol-{sol:05d}M")
+        moved = json.loads(text)
+        moved["sol"] = sol
+        return moved
+
+    def images(self, sol: int) -> list[dict]:
+        if self.sols is None:
+            return self.by_sol.get(sol, [])
+        return [self.moved(r, sol) for r in self.records] if self.sols[0] <= sol <= self.sols[1] else []
+
+    def answer(self, target: str) -> Response:
+        if (cached := self.answers.get(target)) is None:
+            url = urlsplit(target)
+            if url.path.rstrip("/") != "/rss/api":
+                return NOT_FOUND
+            query = parse_qs(url.query)
+            if query.get("latest", [""])[0] == "true":
+                body: dict = {"latest_sol": self.latest_sol, "total": self.total, "type": "mars2020-latest-images-1.1"}
+            else:
+                sol = int(query.get("sol", ["-1"])[0] or -1)
+                page = int(query.get("page", ["0"])[0] or 0)
+                images = self.images(sol) if page == 0 else []
+                body = {"images": images, "per_page": query.get("num", ["100"])[0], "total_results": len(images),
+                        "page": page, "mission": "mars2020", "total_images": self.total}
+            cached = json.dumps(body, separators=(",", ":")).encode()
+            if len(self.answers) < 10_000:  # a full run asks each sol once; keep memory bounded anyway
+                self.answers[target] = cached
+        return ("200 OK", "application/json", cached)
+
+
+def api_handler(catalog: PhotoCatalog | FeedReplay, delay: float) -> Handler:
     async def handle(method: str, target: str) -> Response:
         if delay:
             await asyncio.sleep(delay)
@@ -202,11 +259,16 @@ def main() -> None:
     api.add_argument("--img-base", required=True, help="image URLs are IMG_BASE/NNNNNN.jpg")
     api.add_argument("--max-per-page", type=int, help="clamp per_page (Mars Vista: 100)")
     api.add_argument("--pagination", action="store_true", help="always page and add Mars Vista's pagination")
+    feed = kinds.add_parser("feed", help="NASA's Perseverance raw-image feed replaying real records")
+    feed.add_argument("--records", required=True, help="a JSON array of the feed's images[] items")
+    feed.add_argument("--sols", type=sol_range, help="FIRST..LAST: every sol lists every record, moved to it")
     args = parser.parse_args()
 
     delay = args.delay_ms / 1000.0
     if args.kind == "images":
         handler = image_handler(args.root, delay)
+    elif args.kind == "feed":
+        handler = api_handler(FeedReplay(args.records, args.sols), delay)
     else:
         catalog = PhotoCatalog(*args.sols, args.per_sol, args.img_base, args.max_per_page, args.pagination)
         handler = api_handler(catalog, delay)
