@@ -63,16 +63,23 @@ package final class PhotoInput: @unchecked Sendable {
   /// Up to `count` objects decoded together as one array: a `JSONDecoder` call costs far more than the bytes it
   /// reads, so one call per batch instead of per photo. Only when that fails is each decoded alone, to accept an
   /// envelope (`{"photos":[…]}`) or to name the bad one.
+  /// The raw bytes decoded at once, at most (one object more may pass it).
+  static let maxBatchBytes = 96 * 1024
+
   private func nextObjects(upTo count: Int) async throws -> [Item] {
     if let failure = pendingFailure {
       pendingFailure = nil
       throw failure
     }
     var objects: [[UInt8]] = []
+    var bytes = 0
     var firstLine = line + 1
     do {
-      while objects.count < count, let object = try await nextRawObject() {
+      // Bounded in bytes too: a photo with its full frame metadata is ten times a bare one, and a batch of 256 of
+      // them held (raw, parsed and decoded) at each stage of a download cost 10 MB more than bare ones.
+      while objects.count < count, bytes < Self.maxBatchBytes, let object = try await nextRawObject() {
         if objects.isEmpty { firstLine = line }
+        bytes += object.count
         objects.append(object)
       }
     } catch {
