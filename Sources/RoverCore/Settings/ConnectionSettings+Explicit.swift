@@ -16,7 +16,8 @@ extension ConnectionSettings {
   ///   - cacheMode: how the cache is used; ignored (no cache) when `cacheDirectory` is nil.
   ///   - engine: the HTTP engine; by default libcurl where this build has it, URLSession elsewhere.
   /// - Throws: `SettingsError.baseURLNeedsOneService` for a base URL with `.auto`, `SettingsError.invalidBaseURL`
-  ///   for a URL that is not http(s) with a host, `SettingsError.unknownEngine` for an engine this build lacks.
+  ///   for a URL that is not http(s) with a host, `SettingsError.unknownEngine` for an engine this build lacks,
+  ///   `SettingsError.keyWithControlCharacters` for a key that would forge headers.
   public init(
     service: ServiceChoice = .auto, baseURL: URL? = nil, apiKey: String? = nil, timeout: TimeInterval = 30,
     retryPolicy: RetryPolicy = RetryPolicy(), cacheDirectory: URL? = nil, cacheMaxBytes: Int = 200_000_000,
@@ -37,6 +38,9 @@ extension ConnectionSettings {
       throw SettingsError.unknownEngine(
         name: engine.rawValue, source: "the settings",
         known: HTTPEngineKind.allCases.filter(\.isAvailable).map(\.rawValue))
+    }
+    if let apiKey, apiKey.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      throw SettingsError.keyWithControlCharacters(source: "the settings")
     }
     let chosen: ServicePreset? = if case .preset(let preset) = service { preset } else { nil }
     self.init(

@@ -20,6 +20,7 @@ extension ConnectionSettings {
       presetURLs[preset] = try presetURL(preset, environment: environment)
       presetKeys[preset] = lookup.first(nil, flagName: nil, env: keyVariables(preset), file: keyFileName(preset))
     }
+    try refuseControlCharacters(apiKey, presetKeys: presetKeys)
     var warnings: [String] = []
     if let warning = keyWithheld(apiKey, baseURL: baseURL, chosen: chosen, currentDirectory: currentDirectory) {
       warnings.append(warning)
@@ -83,6 +84,17 @@ extension ConnectionSettings {
     }
     if let chosen, let fallback = chosen.defaultAPIKey { return Sourced(fallback, from: .preset(chosen.rawValue)) }
     return Sourced(nil, from: .builtIn)
+  }
+
+  /// A key is sent in a header or a query item: a CR LF in one would forge headers (`X-Injected:`, `Host:`).
+  private static func refuseControlCharacters(
+    _ apiKey: Sourced<String?>, presetKeys: [ServicePreset: Sourced<String>]
+  ) throws {
+    let keys = [(apiKey.value, apiKey.source)] + presetKeys.values.map { ($0.value, $0.source) }
+    for (key, source) in keys {
+      guard let key, key.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { continue }
+      throw SettingsError.keyWithControlCharacters(source: "\(source)")
+    }
   }
 
   /// Someone else's checkout must not be able to send the user's key to a host of its choosing: a base URL from

@@ -19,6 +19,10 @@ public enum SettingsError: Error, Equatable, Sendable {
   case invalidPropertyList(path: String)
   /// A settings file whose top level is not a dictionary.
   case notADictionary(path: String)
+  /// A settings file past `limit` bytes, refused unread.
+  case fileTooLarge(path: String, limit: Int)
+  /// An API key with control characters (a line break would forge HTTP headers): refused, never sent or shown.
+  case keyWithControlCharacters(source: String)
 }
 
 extension SettingsError: LocalizedError {
@@ -42,6 +46,10 @@ extension SettingsError: LocalizedError {
       return "\(path) is not a valid property list"
     case .notADictionary(let path):
       return "\(path) must hold a dictionary"
+    case .fileTooLarge(let path, let limit):
+      return "\(path) is larger than \(limit / 1024) KB; a settings file is a few lines"
+    case .keyWithControlCharacters(let source):
+      return "the API key from \(source) contains control characters (a line break?); not using it"
     }
   }
 }

@@ -3,6 +3,8 @@ import Foundation
 /// An `APIKeys.plist`: `APIKey`, and optionally `BaseURL`, `Service` and the cache settings.
 package struct SettingsFile: Sendable {
   package static let name = "APIKeys.plist"
+  /// The largest settings file read, in bytes.
+  package static let maxBytes = 64 * 1024
 
   package var path: String
   package var values: [String: String]
@@ -10,6 +12,12 @@ package struct SettingsFile: Sendable {
   /// Reads the file if it exists; a file that exists but cannot be read is an error worth reporting.
   package static func load(path: String) throws -> SettingsFile? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
+    // A settings file is a few lines: one of megabytes is refused before it is read (a 50 MB one cost 44 s).
+    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+      size.intValue > maxBytes
+    {
+      throw SettingsError.fileTooLarge(path: path, limit: maxBytes)
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw SettingsError.unreadableFile(path: path)
     }
