@@ -2,9 +2,13 @@
 enum Suggestion {
   static func closest(to typed: String, in names: [String]) -> String? {
     let lower = typed.lowercased()
+    // A name the user began to type wins over one a few letters away: `fetch` means `fetch-image`, not `watch`.
+    if lower.count >= 3, let begun = names.filter({ $0.lowercased().hasPrefix(lower) }).min(by: { $0.count < $1.count })
+    {
+      return begun
+    }
     let scored = names.map { ($0, distance(lower, $0.lowercased())) }.filter { $0.1 <= 2 }
-    if let best = scored.min(by: { $0.1 < $1.1 }) { return best.0 }
-    return names.first { $0.hasPrefix(lower) && lower.count >= 3 }
+    return scored.min(by: { $0.1 < $1.1 })?.0
   }
 
   /// Levenshtein distance; names are short, so the plain table is fine.

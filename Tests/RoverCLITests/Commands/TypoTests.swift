@@ -12,6 +12,13 @@ import Testing
     #expect(result.stdout.isEmpty)
   }
 
+  /// A command begun is that command (`fetch` is `fetch-image`), before any name a few letters away (`watch`).
+  @Test func aCommandBegunIsSuggestedBeforeOneNearlySpelt() async throws {
+    let result = try await CLI.run(["fetch", "curiosity"])
+    #expect(result.exitCode == 64, "\(result)")
+    #expect(result.stderr == "rover: unknown command 'fetch'; did you mean 'fetch-image'?\n", "\(result)")
+  }
+
   @Test func anUnknownRoverGetsTheClosestName() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
