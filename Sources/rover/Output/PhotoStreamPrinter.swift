@@ -51,7 +51,7 @@ final class PhotoStreamPrinter {
     switch printer.format {
     case .table: try printer.list(tableRows)
     case .csv where count == 0: try printer.list([Photo]())
-    case .json: printer.write(count == 0 ? "[\n\n]\n" : "\n]\n")
+    case .json: printer.write(count == 0 ? "[]\n" : "\n]\n")
     case .urls, .jsonl, .csv: break
     }
   }

@@ -69,7 +69,9 @@ enum JSONOutput {
   static func document<T: Encodable>(_ value: T) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    // Foundation prints an empty array as `[` and `]` on two lines with a blank between; `[]` as jq and gh do.
+    return (text == "[\n\n]" ? "[]" : text) + "\n"
   }
 
   static func lines<T: Encodable>(_ values: [T]) throws -> String {

@@ -80,6 +80,8 @@ import Testing
     let result = try await CLI.run(["photos", "curiosity", "--sol", "1003", "--json"], against: api)
     #expect(result.exitCode == 0)
     #expect(try CLI.jsonArray(result.stdout).isEmpty)
+    // As jq and gh print it: `[]`, not a bracket on each line.
+    #expect(result.stdout == "[]\n", "\(result.stdout)")
     #expect(result.stderr.isEmpty)
   }
 
