@@ -64,7 +64,7 @@ final class FrameListPrinter<Item: Encodable & Tabular> {
           TableRenderer.table(columns: Item.columns, rows: [], color: printer.color, layout: .tabSeparated))
       }
     case .csv where count == 0: printer.write(TableRenderer.csv(columns: Item.fields, rows: []))
-    case .json: printer.write(count == 0 ? "[\n\n]\n" : "\n]\n")
+    case .json: printer.write(count == 0 ? "[]\n" : "\n]\n")
     case .jsonl, .csv: break
     }
   }
