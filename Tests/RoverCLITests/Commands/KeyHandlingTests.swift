@@ -43,4 +43,24 @@ import Testing
     #expect(result.exitCode == 64, "\(result)")
     #expect(result.stderr.contains("larger than 64 KB"), "\(result.stderr)")
   }
+
+  /// The example settings file, copied as it ships, adds no key: a placeholder key would join `auto`'s chain.
+  @Test func theExampleSettingsFileCopiedAsItIsAddsNoKey() async throws {
+    let config = try TestDirectory.make()
+    defer { try? FileManager.default.removeItem(at: config) }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    try FileManager.default.createDirectory(
+      at: config.appendingPathComponent("rover"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: root.appendingPathComponent("APIKeys.plist.example"),
+      to: config.appendingPathComponent("rover/APIKeys.plist"))
+    let result = try await CLI.run(["config", "--json"], environment: ["XDG_CONFIG_HOME": config.path])
+    #expect(result.exitCode == 0, "\(result)")
+    let object = try #require(try CLI.json(result.stdout) as? [String: Any])
+    let services = try #require(object["services"] as? [[String: Any]])
+    #expect(!services.isEmpty)
+    #expect(
+      services.allSatisfy { $0["key_from"] == nil || $0["key_from"] is NSNull || $0["service"] as? String == "nasa" })
+  }
 }
