@@ -34,6 +34,7 @@ public struct NameTemplate: Hashable, Sendable {
     case earthDate = "earth_date"
 
     var needsFile: Bool { self == .filename || self == .ext }
+    var needsFrame: Bool { [.sequence, .tile, .eye, .site, .drive, .version].contains(self) }
   }
 
   /// Whether the pattern has folders: a flat one (the default) is one component, named without a split and join.
@@ -81,6 +82,8 @@ public struct NameTemplate: Hashable, Sendable {
   public func path(for photo: Photo) -> String {
     var expanded = ""
     var file: (name: String, ext: String)?
+    // The file name's grammar, parsed once for every frame placeholder the template has.
+    var frame: FrameName??
     for segment in segments {
       switch segment {
       case .text(let text):
@@ -88,7 +91,8 @@ public struct NameTemplate: Hashable, Sendable {
       case .value(let placeholder):
         // Only the values the template uses are worked out; a value never contributes a separator.
         if placeholder.needsFile && file == nil { file = Self.file(of: photo) }
-        expanded += FileNameSanitizer.flatten(Self.value(placeholder, of: photo, file: file))
+        if placeholder.needsFrame && frame == nil { frame = .some(photo.frame) }
+        expanded += FileNameSanitizer.flatten(Self.value(placeholder, of: photo, file: file, frame: frame ?? nil))
       }
     }
     let fallback = { FileNameSanitizer.component("photo-\(photo.id)") }
@@ -104,9 +108,9 @@ public struct NameTemplate: Hashable, Sendable {
     return components.isEmpty ? fallback() : components.joined(separator: "/")
   }
 
-  private static func value(_ placeholder: Placeholder, of photo: Photo, file: (name: String, ext: String)?)
-    -> String
-  {
+  private static func value(
+    _ placeholder: Placeholder, of photo: Photo, file: (name: String, ext: String)?, frame: FrameName?
+  ) -> String {
     switch placeholder {
     case .rover: return photo.rover.name.lowercased()
     case .sol: return String(photo.sol)
@@ -116,14 +120,13 @@ public struct NameTemplate: Hashable, Sendable {
     case .product: return photo.productKey
     case .filename: return file?.name ?? ""
     case .ext: return file?.ext ?? ""
-    default: return frameValue(placeholder, of: photo)
+    default: return frameValue(placeholder, of: photo, frame: frame)
     }
   }
 
   /// What the frame's name and metadata say; a value the photo does not have is written as `unknown`, so photos
   /// without it share a folder rather than a name with an empty part.
-  private static func frameValue(_ placeholder: Placeholder, of photo: Photo) -> String {
-    let frame = photo.frame
+  private static func frameValue(_ placeholder: Placeholder, of photo: Photo, frame: FrameName?) -> String {
     let value: String? =
       switch placeholder {
       case .sequence: frame?.sequence

@@ -39,7 +39,7 @@ extension ConnectionSettings {
         name: engine.rawValue, source: "the settings",
         known: HTTPEngineKind.allCases.filter(\.isAvailable).map(\.rawValue))
     }
-    if let apiKey, apiKey.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+    if let apiKey, Self.hasControlCharacters(apiKey) {
       throw SettingsError.keyWithControlCharacters(source: "the settings")
     }
     let chosen: ServicePreset? = if case .preset(let preset) = service { preset } else { nil }

@@ -92,9 +92,14 @@ extension ConnectionSettings {
   ) throws {
     let keys = [(apiKey.value, apiKey.source)] + presetKeys.values.map { ($0.value, $0.source) }
     for (key, source) in keys {
-      guard let key, key.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { continue }
+      guard let key, hasControlCharacters(key) else { continue }
       throw SettingsError.keyWithControlCharacters(source: "\(source)")
     }
+  }
+
+  /// Whether `text` holds a C0 control character or DEL: never valid in a key sent in a header or a URL.
+  static func hasControlCharacters(_ text: String) -> Bool {
+    text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
   }
 
   /// Someone else's checkout must not be able to send the user's key to a host of its choosing: a base URL from

@@ -34,16 +34,7 @@ extension RoverCommand {
     }
 
     func run() async throws {
-      let settings = try settings()
-      let listing = PhotoListing(
-        service: try service(rawFeed.options, settings: settings),
-        events: ClientEventPrinter.handler(verbose: settings.verbose))
-      let printer = FrameListPrinter<StereoPair>(Printer(output))
-      _ = try await listing.forEachBatch(try selection.request(rover: rover)) { photos in
-        // One sol's photos at a time (a one-sol query gives one batch), so pairs never cross sols.
-        try printer.write(StereoPairing.pairs(photos))
-      }
-      try printer.finish()
+      try await printPerSol(rover, selection, rawFeed: rawFeed, output: output, StereoPairing.pairs)
     }
   }
 }

@@ -32,15 +32,7 @@ extension RoverCommand {
     }
 
     func run() async throws {
-      let settings = try settings()
-      let listing = PhotoListing(
-        service: try service(rawFeed.options, settings: settings),
-        events: ClientEventPrinter.handler(verbose: settings.verbose))
-      let printer = FrameListPrinter<FrameSequence>(Printer(output))
-      _ = try await listing.forEachBatch(try selection.request(rover: rover)) { photos in
-        try printer.write(SequenceGrouping.sequences(photos))
-      }
-      try printer.finish()
+      try await printPerSol(rover, selection, rawFeed: rawFeed, output: output, SequenceGrouping.sequences)
     }
   }
 }

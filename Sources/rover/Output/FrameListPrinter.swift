@@ -69,3 +69,20 @@ final class FrameListPrinter<Item: Encodable & Tabular> {
     }
   }
 }
+
+extension ServiceCommand {
+  /// `pairs` and `sequences`: lists `rover`'s sols one at a time (a one-sol query is one batch, so nothing crosses
+  /// a sol) and prints what `transform` makes of each sol's photos as it completes.
+  func printPerSol<Item: Encodable & Tabular>(
+    _ rover: String, _ selection: FrameSolOptions, rawFeed: RawFeedFlags, output: OutputOptions,
+    _ transform: ([Photo]) -> [Item]
+  ) async throws {
+    let settings = try settings()
+    let listing = PhotoListing(
+      service: try service(rawFeed.options, settings: settings),
+      events: ClientEventPrinter.handler(verbose: settings.verbose))
+    let printer = FrameListPrinter<Item>(Printer(output))
+    _ = try await listing.forEachBatch(try selection.request(rover: rover)) { try printer.write(transform($0)) }
+    try printer.finish()
+  }
+}

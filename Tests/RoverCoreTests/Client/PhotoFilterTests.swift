@@ -6,11 +6,7 @@ import Testing
 /// `--lmst`, `--site`, `--drive`, `--sequence` and `--versions` select exactly the frames the real records say.
 @Suite struct PhotoFilterTests {
   static func photos() throws -> [Photo] {
-    let records = try FixtureLoader.data("frames/m2020-records")
-    let page = try JSONDecoder().decode(
-      PerseveranceFeed.Page.self, from: Data(#"{"images":"#.utf8) + records + Data("}".utf8))
-    let client = RawFeedClient(configuration: ServiceConfiguration(preset: .nasaRaw, engine: .testing))
-    return page.images.map { client.photo($0) }
+    try RealFrames.decoded()
   }
 
   static func seconds(_ lmst: String) -> Double {

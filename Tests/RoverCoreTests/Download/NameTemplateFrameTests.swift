@@ -6,11 +6,7 @@ import Testing
 /// `{sequence}`, `{tile}`, `{eye}`, `{lmst}`, `{site}`, `{drive}`, `{version}` from a real Perseverance record.
 @Suite struct NameTemplateFrameTests {
   @Test func frameValuesNameTheFile() throws {
-    let records = try FixtureLoader.data("frames/m2020-records")
-    let page = try JSONDecoder().decode(
-      PerseveranceFeed.Page.self, from: Data(#"{"images":"#.utf8) + records + Data("}".utf8))
-    let client = RawFeedClient(configuration: ServiceConfiguration(preset: .nasaRaw, engine: .testing))
-    let photo = try #require(page.images.map { client.photo($0) }.first { $0.id.description.hasPrefix("NLF_0060") })
+    let photo = try #require(try RealFrames.decoded().first { $0.id.description.hasPrefix("NLF_0060") })
     let template = try NameTemplate("{sequence}/{eye}-{lmst}-s{site}d{drive}-t{tile}-v{version}.{ext}")
     let meta = photo.metadata
     let lmst = try #require(meta.lmst?.prefix(8)).replacingOccurrences(of: ":", with: "-")
@@ -35,13 +31,10 @@ import Testing
 /// A `--metadata` sidecar: every typed field, and the feed's own record verbatim under `source`.
 @Suite struct SidecarTests {
   @Test func aSidecarCarriesTypedFieldsAndTheRecordAsSent() throws {
-    let records = try FixtureLoader.data("frames/m2020-records")
-    let page = try JSONDecoder().decode(
-      PerseveranceFeed.Page.self, from: Data(#"{"images":"#.utf8) + records + Data("}".utf8))
-    let client = RawFeedClient(configuration: ServiceConfiguration(preset: .nasaRaw, engine: .testing))
-    let raw = try #require(try JSONSerialization.jsonObject(with: records) as? [[String: Any]])
-    for (image, record) in zip(page.images, raw) {
-      let sidecar = try Downloader.metadata(client.photo(image))
+    let raw = try #require(
+      try JSONSerialization.jsonObject(with: FixtureLoader.data("frames/m2020-records")) as? [[String: Any]])
+    for (image, record) in zip(try RealFrames.images(), raw) {
+      let sidecar = try Downloader.metadata(RealFrames.client.photo(image))
       let object = try #require(try JSONSerialization.jsonObject(with: sidecar) as? [String: Any])
       let source = try #require(object["source"] as? [String: Any])
       #expect(NSDictionary(dictionary: source).isEqual(to: record), "\(image.id)")

@@ -24,6 +24,22 @@ enum RealFrames {
     return photos
   }
 
+  /// The same records decoded as one feed page and made into photos in process, without a server: for tests of
+  /// what rover does with a listed photo rather than of the listing.
+  static func decoded() throws -> [Photo] {
+    try images().map { client.photo($0) }
+  }
+
+  /// The records as the feed decoder reads them, in the fixture's order.
+  static func images() throws -> [PerseveranceFeed.Image] {
+    let records = try FixtureLoader.data("frames/m2020-records")
+    return try JSONDecoder().decode(
+      PerseveranceFeed.Page.self, from: Data(#"{"images":"#.utf8) + records + Data("}".utf8)
+    ).images
+  }
+
+  static let client = RawFeedClient(configuration: ServiceConfiguration(preset: .nasaRaw, engine: .testing))
+
   /// A photo as a Photos-API copy lists it: a real name (from `names.txt`) as its URL, no metadata. The photo is
   /// constructed around the name; the name is not.
   static func photo(_ name: String, sol: Int, id: Int? = nil, metadata: FrameMetadata = FrameMetadata()) -> Photo {

@@ -30,11 +30,7 @@ import Testing
 
   /// Real Perseverance records carry every metadata field: clock, place, pointing, camera model, subframe.
   @Test func framesWithFullMetadataAreWrittenAsJSONEncoderWritesThem() throws {
-    let records = try FixtureLoader.data("frames/m2020-records")
-    let page = try JSONDecoder().decode(
-      PerseveranceFeed.Page.self, from: Data(#"{"images":"#.utf8) + records + Data("}".utf8))
-    let client = RawFeedClient(configuration: ServiceConfiguration(preset: .nasaRaw, engine: .testing))
-    let photos = page.images.map { client.photo($0) }
+    let photos = try RealFrames.decoded()
     #expect(photos.count == 22)
     #expect(photos.allSatisfy { $0.metadata.sclk != nil && $0.metadata.cameraModel != nil })
     for photo in photos {
