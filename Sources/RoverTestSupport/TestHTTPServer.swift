@@ -15,16 +15,17 @@ public final class TestHTTPServer: Sendable {
   }
 
   public let port: Int
-  private let server: HTTPServer
   private let thread = ServerThread()
   private let log = Locked(Log())
+  /// The server's whole life: cancelling it is how the server stops (see `stop()`).
+  private let running: Task<Void, Never>
 
   /// Binds, listens and starts accepting before it returns. The handler must not block: delays belong in the
   /// response (`TestResponse.delay`), where they cost no thread.
   public init(handler: @escaping @Sendable (TestRequest) -> TestResponse) throws {
     let listening = ListeningLogger()
     let log = log
-    server = HTTPServer(
+    let server = HTTPServer(
       // A handler's own timeout would cut a long `delay` short; tests bound their waits themselves.
       // `poll` with a short interval rather than epoll: an epoll pool waits in `epoll_wait` on a dispatch worker
       // thread for as long as the server lives, and a suite's few hundred servers used up libdispatch's 255
@@ -49,8 +50,12 @@ public final class TestHTTPServer: Sendable {
         }
         return response.flyingFoxResponse
       })
-    let server = server
-    Task(executorPreference: thread) { try await server.run() }
+    let thread = thread
+    running = Task(executorPreference: thread) {
+      try? await server.run()
+      // Jobs that arrive after this (a connection winding down) run on the shared pool instead.
+      thread.finish()
+    }
     guard let port = listening.waitForPort(timeout: 30) else { throw TestHTTPServerError.notListening }
     self.port = port
   }
@@ -71,14 +76,13 @@ public final class TestHTTPServer: Sendable {
 
   /// Closes the listener and open connections, interrupting delays. Does not wait: waiting on FlyingFox's actor
   /// from a blocked thread could starve the pool it needs (see `ServerThread`). Safe to call more than once.
+  ///
+  /// The run is cancelled rather than FlyingFox's `stop()` called: `stop()` closes the listening socket while its
+  /// poll loop still watches that number, and a socket opened meanwhile elsewhere in the process (the next test's
+  /// listener) is given the same number, so the stopping server accepted connections meant for another and hung up
+  /// on them. Cancelled, the poll loop ends first, and only then are the listener and the connections closed.
   public func stop() {
-    let server = server
-    let thread = thread
-    Task(executorPreference: thread) {
-      await server.stop()
-      // Jobs that arrive after this (a stopping connection) run on the shared pool instead.
-      thread.finish()
-    }
+    running.cancel()
   }
 
   /// Every request received since the start or the last `resetLog()`, in arrival order.
