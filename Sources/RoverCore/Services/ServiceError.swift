@@ -33,6 +33,12 @@ public enum ServiceError: Error, Equatable, Sendable {
   case dateBeforeLanding(rover: String, date: CalendarDate, landing: CalendarDate)
   /// A page past the last page of a sol whose photo count the service gives.
   case pageOutOfRange(page: Int, last: Int, perPage: Int, sol: Int)
+  /// The service sent a sol the rover cannot have reached (`limit` is the newest it can have, by the Mars calendar
+  /// for today or the mission's last contact): an answer not to be trusted, refused before anything is listed.
+  case implausibleSol(rover: String, sol: Int, limit: Int, service: String)
+  /// A listing the service would not let end (endless pages, or more photos in one sol than any sol holds) was
+  /// stopped: what was listed is not the whole.
+  case listingCut(what: String, reason: String)
 
   /// The service is down or unreachable (not refusing us): a cached answer, even stale, beats failing.
   static func isServiceDown(_ error: any Error) -> Bool {
@@ -80,6 +86,10 @@ extension ServiceError: LocalizedError {
       return "\(date) is before \(rover) landed (valid: \(landing) or later)"
     case .pageOutOfRange(let page, let last, let perPage, let sol):
       return "page \(page) is past the last page of sol \(sol) (valid: 1..\(last) at \(perPage) a page)"
+    case .implausibleSol(let rover, let sol, let limit, let service):
+      return "unexpected answer from \(service): sol \(sol) for \(rover), which cannot have reached past sol \(limit)"
+    case .listingCut(let what, let reason):
+      return "\(what): listing stopped, incomplete: \(reason)"
     }
   }
 }

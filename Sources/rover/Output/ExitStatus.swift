@@ -25,7 +25,8 @@ enum ExitStatus {
     case .unauthorized: return permission
     case .rateLimited: return temporaryFailure
     case .serverError, .offlineMiss: return unavailable
-    case .malformedJSON, .unexpectedStatus: return dataError
+    case .malformedJSON, .unexpectedStatus, .implausibleSol: return dataError
+    case .listingCut: return someDownloadsFailed
     }
   }
 

@@ -66,7 +66,7 @@ package struct FallbackService: PhotoService {
     case let error as ServiceError:
       switch error {
       case .serverError, .unknownRover, .notFound, .unavailableRover, .malformedJSON, .unexpectedStatus,
-        .rateLimited, .unauthorized, .offlineMiss, .solOutOfRange:
+        .rateLimited, .unauthorized, .offlineMiss, .solOutOfRange, .implausibleSol, .listingCut:
         return true
       case .photoNotFound, .solRangeTooWide, .unknownCamera, .dateBeforeLanding, .pageOutOfRange:
         return false

@@ -78,6 +78,9 @@ package struct MissionLister: Sendable {
     }
     let index = try await service.solIndex(rover: rover, range: sols)
     guard let latest = index.latestSol else { return Plan(entries: [], cameras: [], dates: dates) }
+    // The service's numbers size the plan and the look-back arithmetic: checked before any sol is listed.
+    try SolBound.check(latest, rover: rover, service: service.serviceName)
+    try SolBound.check(index.entries.lazy.map(\.sol), rover: rover, service: service.serviceName)
     if case .sols(let lower, let upper) = range.days {
       for sol in [lower, upper].compactMap({ $0 }) where sol > latest {
         throw ServiceError.solOutOfRange(rover: rover, sol: sol, latest: latest, service: service.serviceName)

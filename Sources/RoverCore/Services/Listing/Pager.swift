@@ -2,8 +2,9 @@
 /// in order), then on while pages come back full, because a count may be stale or missing.
 ///
 /// It does not trust a server: a page that repeats ids already seen (a server that ignores `page`) ends the
-/// listing, and so do a count far past the service's own total, a `total_pages` past any real sol, and a hard
-/// cap; each is said through `onWarning`. A server that caps `per_page` without saying so is detected (its pages
+/// listing, and so does a count far past the service's own total (said through `onWarning`). A listing that would
+/// not end (pages still full at the page cap, or more photos than any sol holds) is not passed off as whole: it
+/// throws ``ServiceError/listingCut(what:reason:)`` with memory bounded by the cap. A server that caps `per_page` without saying so is detected (its pages
 /// come back "short" yet the total says there is more, or a second page brings new ids) instead of returning
 /// 100 of 856 with success.
 struct Pager: Sendable {
@@ -31,6 +32,9 @@ struct Pager: Sendable {
   static let commonCaps: Set<Int> = [20, 25, 50, 100, 200, 250]
   /// No sol has this many pages at any service's page size: past it, the server is looping.
   static let maxPages = 500
+  /// No real sol comes near this many photos (the busiest hold a few thousand, thumbnails included): past it, the
+  /// listing is refused rather than held in memory.
+  static let maxPhotosPerSol = 25_000
 
   /// The first page's number: 1 on the API copies, 0 on the raw feeds.
   var firstPage: Int
@@ -47,8 +51,8 @@ struct Pager: Sendable {
   func all(expectedCount: () async -> Int? = { nil }) async throws -> [Photo] {
     let first = try await fetch(firstPage)
     guard first.rawCount > 0 else { return [] }
-    var listing = Listing(photos: [], seen: [])
-    listing.add(first.items)
+    var listing = Listing(what: what)
+    try listing.add(first.items)
     var size = first.pageSize ?? pageSize
     var expected = first.totalCount
     if first.lastPage == nil, expected == nil { expected = await expectedCount() }
@@ -58,7 +62,7 @@ struct Pager: Sendable {
         size = first.rawCount
       } else if expected == nil, Self.commonCaps.contains(first.rawCount) {
         let probe = try await fetch(firstPage + 1)
-        guard listing.add(probe.items) > 0 else { return listing.photos }
+        guard try listing.add(probe.items) > 0 else { return listing.photos }
         size = first.rawCount
         return try await walk(from: firstPage + 2, after: probe.rawCount, size: size, expected: nil, listing)
       } else {
@@ -67,9 +71,11 @@ struct Pager: Sendable {
     }
     var last = first.lastPage
     if last == nil, let expected { last = firstPage + (expected + size - 1) / size - 1 }
+    var capped = false
     if let stated = last, stated - firstPage >= Self.maxPages {
       onWarning?("\(what): the service claims \(stated) pages; reading at most \(Self.maxPages)")
       last = firstPage + Self.maxPages - 1
+      capped = true
     }
     var lastCount = first.rawCount
     var next = firstPage + 1
@@ -79,14 +85,15 @@ struct Pager: Sendable {
         next += 1
         lastCount = page.rawCount
         onProgress?(next - firstPage, last - firstPage + 1)
-        if listing.add(page.items) == 0, page.rawCount > 0 {
+        if try listing.add(page.items) == 0, page.rawCount > 0 {
           onWarning?("\(what): page \(next - 1) repeats photos already listed; stopping there")
           ended = true
         }
         ended = ended || page.rawCount < size
         return !ended
       }
-      if ended || first.lastPage != nil { return listing.photos }
+      if ended || (first.lastPage != nil && !capped) { return listing.photos }
+      if capped { throw listing.cut("pages were still full after \(Self.maxPages) pages") }
     }
     guard first.lastPage == nil else { return listing.photos }
     return try await walk(from: next, after: lastCount, size: size, expected: expected, listing)
@@ -101,8 +108,7 @@ struct Pager: Sendable {
     var next = start
     while lastCount >= size {
       guard next - firstPage < Self.maxPages else {
-        onWarning?("\(what): stopped after \(Self.maxPages) pages")
-        break
+        throw listing.cut("pages were still full after \(Self.maxPages) pages")
       }
       if let expected, listing.photos.count > expected + size {
         onWarning?(
@@ -110,7 +116,7 @@ struct Pager: Sendable {
         break
       }
       let page = try await fetch(next)
-      if listing.add(page.items) == 0, page.rawCount > 0 {
+      if try listing.add(page.items) == 0, page.rawCount > 0 {
         onWarning?("\(what): page \(next) repeats photos already listed; stopping there")
         break
       }
@@ -122,15 +128,24 @@ struct Pager: Sendable {
 
   /// The photos so far and their ids, so a repeated page is noticed and no photo is listed twice.
   struct Listing {
-    var photos: [Photo]
-    var seen: Set<PhotoID>
+    var what: String
+    var photos: [Photo] = []
+    var seen: Set<PhotoID> = []
 
     /// Adds the photos not seen before; returns how many were new.
+    /// - Throws: ``ServiceError/listingCut(what:reason:)`` past ``Pager/maxPhotosPerSol``.
     @discardableResult
-    mutating func add(_ items: [Photo]) -> Int {
+    mutating func add(_ items: [Photo]) throws -> Int {
       let before = photos.count
       for photo in items where seen.insert(photo.id).inserted { photos.append(photo) }
+      guard photos.count <= Pager.maxPhotosPerSol else {
+        throw cut("more than \(Pager.maxPhotosPerSol) photos, more than any sol holds")
+      }
       return photos.count - before
+    }
+
+    func cut(_ reason: String) -> ServiceError {
+      ServiceError.listingCut(what: what, reason: reason)
     }
   }
 }

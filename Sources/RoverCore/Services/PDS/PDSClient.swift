@@ -88,10 +88,13 @@ package struct PDSClient: PhotoService {
   /// Products per sol, of one camera or of all.
   func solCounts(_ rover: PDSRover, camera: Character?) async throws -> [Int: Int] {
     let name = camera.map { letter in PDSCameras.all.first { $0.letter == letter }?.name ?? String(letter) }
-    return try await search(
+    let counts = try await search(
       .facets(PDSSearch.products(of: rover, camera: camera)),
       what: "\(rover.rawValue)'s sols" + (name.map { " from \($0)" } ?? "")
     ).solCounts
+    // Facets naming sols past the mission's last contact (300 000 of them once) are not a listing to run.
+    try SolBound.check(counts.keys, rover: rover.rawValue, service: serviceName)
+    return counts
   }
 
   /// GET and decode one search through the response cache, with the Atlas's error rules.

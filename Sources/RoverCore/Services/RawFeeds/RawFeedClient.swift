@@ -79,6 +79,8 @@ package struct RawFeedClient: PhotoService {
       let latest: CuriosityFeed.Latest = try await get(url, what: what) { _ in lifetime }
       answer = (latest.latestSol, latest.total)
     }
+    // Every listing of this rover is sized by this number: one past what the calendar allows is refused here.
+    try SolBound.check(answer.sol, rover: rover.rawValue, service: serviceName)
     latestSols.withLock { $0[rover.rawValue] = answer.sol }
     return answer
   }

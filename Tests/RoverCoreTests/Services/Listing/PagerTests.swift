@@ -74,6 +74,45 @@ import Testing
     #expect(warnings.current.contains { $0.contains("999999 pages") }, "\(warnings.current)")
   }
 
+  /// Full pages of new photos with no end and a count of a million: cut at the photo cap and said to be cut,
+  /// never returned as the whole sol (a PDS search once printed 500 000 lines and exited 0).
+  @Test func anEndlessSolIsCutAtThePhotoCap() async throws {
+    let server = try TestHTTPServer { request in
+      if request.path.contains("manifests") { return .json(Self.manifest(count: 1_000_000)) }
+      let page = Int(request.query("page") ?? "1") ?? 1
+      return Self.page((page - 1) * 100..<page * 100)
+    }
+    defer { server.stop() }
+    let client = Self.client(server, warnings: Locked([]))
+    await #expect(
+      throws: ServiceError.listingCut(
+        what: "curiosity photos of sol 5", reason: "more than 25000 photos, more than any sol holds")
+    ) {
+      try await client.photos(PhotoQuery(rover: "curiosity", selection: .sol(5)))
+    }
+    // Pages past the cap are not asked for: the photos held stay bounded by it.
+    // (The pages in flight when the cap is reached, at most the width of 4 more and the first, are the slack.)
+    #expect(server.requestCount(pathPrefix: "/api/v1/rovers") <= Pager.maxPhotosPerSol / 100 + 8)
+  }
+
+  /// A service claiming a million pages whose pages stay full: 500 pages read, then the listing is cut.
+  @Test func pagesStillFullAtThePageCapAreACutListing() async throws {
+    let server = try TestHTTPServer { request in
+      let page = Int(request.query("page") ?? "1") ?? 1
+      let pagination = #","pagination":{"total_count":20000000,"page":\#(page),"per_page":20,"total_pages":1000000}"#
+      return Self.page((page - 1) * 20..<page * 20, extra: pagination)
+    }
+    defer { server.stop() }
+    let client = Self.client(server, warnings: Locked([]), preset: .marsvista)
+    do {
+      _ = try await client.photos(PhotoQuery(rover: "curiosity", selection: .sol(5)))
+      Issue.record("an endless listing was returned as complete")
+    } catch ServiceError.listingCut(_, let reason) {
+      #expect(reason == "pages were still full after 500 pages")
+    }
+    #expect(server.requestCount <= Pager.maxPages + 1, "\(server.requestCount) requests")
+  }
+
   @Test func aShortSolIsAWarningAndCounted() async throws {
     let server = try TestHTTPServer { request in
       request.path.contains("manifests") ? .json(Self.manifest(count: 60)) : Self.page(0..<55)
