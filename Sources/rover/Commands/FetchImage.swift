@@ -89,7 +89,9 @@ extension RoverCommand {
       let (source, template) = try await sourceAndTemplate(settings)
       if dryRun {
         let outcome = try await source.forEachBatch {
-          DryRunReport(json: resultFormat == .jsonl, template: template).print($0)
+          DryRunReport(
+            json: resultFormat == .jsonl, template: template, outputDirectory: URL(fileURLWithPath: outputDirectory)
+          ).print($0)
         }
         try finish(outcome, failures: 0)
         return

@@ -116,7 +116,8 @@ extension RoverCommand {
       sync.filter = try frames.filter()
 
       if dryRun {
-        let report = DryRunReport(json: format == .jsonl || (format == nil && json), template: template)
+        let report = DryRunReport(
+          json: format == .jsonl || (format == nil && json), template: template, outputDirectory: output)
         let urls = format == .urls
         let summary = try await sync.forEachMissing(
           range, record: record, template: template, outputDirectory: output

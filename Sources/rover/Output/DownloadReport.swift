@@ -33,11 +33,15 @@ struct DownloadReport: Sendable {
     }
   }
 
+  /// A photo a dry run would fetch to `path` (relative to the output directory), as the real run would report it.
+  func record(planned photo: Photo, path: String) -> Record {
+    Record(
+      status: "planned", id: photo.id, rover: photo.rover.name.lowercased(), sol: photo.sol,
+      camera: photo.camera.name, imgSrc: photo.imageSource, path: outputDirectory.appendingPathComponent(path).path)
+  }
+
   func record(_ result: DownloadResult) -> Record {
-    var record = Record(
-      status: "", id: result.photo.id, rover: result.photo.rover.name.lowercased(), sol: result.photo.sol,
-      camera: result.photo.camera.name, imgSrc: result.photo.imageSource,
-      path: outputDirectory.appendingPathComponent(result.path).path)
+    var record = record(planned: result.photo, path: result.path)
     switch result.outcome {
     case .downloaded(let bytes):
       record.status = "downloaded"

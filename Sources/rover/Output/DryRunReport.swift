@@ -1,37 +1,21 @@
 import Foundation
 import RoverCore
 
-/// `fetch-image --dry-run`: where each photo would go, one path a line, or JSON Lines with `--json`.
+/// `--dry-run` of `fetch-image` and `sync`: where each photo would go, one path a line, or JSON Lines with
+/// `--json`. A dry run is the run without its writes, so each line is the real run's record (`--json` of
+/// `fetch-image`): the same fields, types (a numeric id stays a number, the rover its lower-case name) and
+/// absolute paths, with the status `planned`.
 struct DryRunReport {
   let json: Bool
   let template: NameTemplate
-
-  struct Line: Encodable {
-    var id: String
-    var rover: String
-    var sol: Int
-    var camera: String
-    var imgSrc: String
-    var path: String
-
-    enum CodingKeys: String, CodingKey {
-      case id, rover, sol, camera, path
-      case imgSrc = "img_src"
-    }
-  }
+  let outputDirectory: URL
 
   func print(_ photos: [Photo]) {
+    let report = DownloadReport(format: json ? .jsonl : .paths, outputDirectory: outputDirectory)
     var text = ""
     for photo in photos {
-      let path = template.path(for: photo)
-      if json {
-        let line = Line(
-          id: photo.id.description, rover: photo.rover.name, sol: photo.sol, camera: photo.camera.name,
-          imgSrc: photo.imageSource, path: path)
-        text += (try? JSONOutput.lines([line])) ?? ""
-      } else {
-        text += path + "\n"
-      }
+      let record = report.record(planned: photo, path: template.path(for: photo))
+      text += json ? ((try? JSONOutput.lines([record])) ?? "") : ControlCharacters.escaped(record.path) + "\n"
     }
     Printer(format: json ? .jsonl : .urls, color: false).write(text)
   }

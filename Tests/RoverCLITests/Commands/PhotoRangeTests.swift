@@ -130,13 +130,40 @@ import Testing
       ["fetch-image", "curiosity", "--sol", "1004..1004", "-o", dir.path, "--name", "{sol}/{id}.{ext}", "--dry-run"],
       against: api)
     #expect(result.exitCode == 0, "\(result)")
-    let expected = api.dataset.photos(rover: "Curiosity", sol: 1004).map { "1004/\($0.id).jpg" }
+    // Absolute, as the real run's --format paths prints them.
+    let expected = api.dataset.photos(rover: "Curiosity", sol: 1004).map {
+      dir.appendingPathComponent("1004/\($0.id).jpg").path
+    }
     #expect(result.stdout.split(separator: "\n").map(String.init) == expected)
     #expect(api.requestCount(pathPrefix: "/images/") == 0)
     #expect(!FileManager.default.fileExists(atPath: dir.path))
-    let json = try await CLI.run(
-      ["fetch-image", "curiosity", "--sol", "1004", "-o", dir.path, "--dry-run", "--json"], against: api)
-    #expect(try CLI.jsonLines(json.stdout).allSatisfy { $0["path"] is String && $0["img_src"] is String })
+  }
+
+  /// A dry run's `--json` is the real run's record but for the status: same keys, types and path form.
+  @Test func dryRunJSONIsTheRealRunsRecord() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try TestDirectory.make("rover-cli")
+    let arguments = ["fetch-image", "curiosity", "--sol", "1004", "-o", dir.path, "--json"]
+    let dry = try CLI.jsonLines(try await CLI.run(arguments + ["--dry-run"], against: api).stdout)
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(".rover-record.sqlite").path))
+    let real = try CLI.jsonLines(try await CLI.run(arguments, against: api).stdout)
+    #expect(dry.count == real.count && !dry.isEmpty)
+    for (planned, done) in zip(dry.sorted(by: Self.byPath), real.sorted(by: Self.byPath)) {
+      #expect(planned["status"] as? String == "planned")
+      #expect(done["status"] as? String == "downloaded")
+      for key in ["id", "rover", "sol", "camera", "img_src", "path"] {
+        #expect("\(planned[key] ?? "nil")" == "\(done[key] ?? "nil")", "\(key)")
+        #expect(type(of: planned[key] as Any) == type(of: done[key] as Any), "\(key)")
+      }
+      #expect(planned["id"] is NSNumber)
+      #expect(planned["rover"] as? String == "curiosity")
+      #expect((planned["path"] as? String)?.hasPrefix(dir.path + "/") == true)
+    }
+  }
+
+  static func byPath(_ lhs: [String: Any], _ rhs: [String: Any]) -> Bool {
+    (lhs["path"] as? String ?? "") < (rhs["path"] as? String ?? "")
   }
 
   /// `--name '{sol}.{ext}'` used to report 60 downloaded and leave one file.
