@@ -18,7 +18,7 @@ extension RoverCommand {
           """)
 
       @ParentCommand var root: RoverCommand
-      @OptionGroup(title: "Connection options") var connection: ConnectionOptions
+      @OptionGroup(title: "Connection options", visibility: .hidden) var connection: ConnectionOptions
       @OptionGroup var quietFlag: QuietFlag
       @Flag(help: "Print JSON.") var json = false
 
@@ -43,7 +43,7 @@ extension RoverCommand {
           """)
 
       @ParentCommand var root: RoverCommand
-      @OptionGroup(title: "Connection options") var connection: ConnectionOptions
+      @OptionGroup(title: "Connection options", visibility: .hidden) var connection: ConnectionOptions
       @OptionGroup var quietFlag: QuietFlag
       @Option(help: ArgumentHelp("Only entries not used for this long (e.g. 7d, 12h).", valueName: "age"))
       var olderThan: String?

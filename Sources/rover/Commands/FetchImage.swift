@@ -16,8 +16,10 @@ extension RoverCommand {
 
         EXAMPLES:
           rover fetch-image curiosity --sol 1000 -o photos/
-          rover fetch-image curiosity --sol 1000..1100 --camera mast,navcam -o mast/ --name '{sol}/{camera}/{id}.{ext}'
-          rover fetch-image curiosity --sol 3000.. -o all/ --dry-run     # what would be written; nothing fetched
+          rover fetch-image curiosity --sol 1000..1100 --camera mast,navcam \\
+            -o mast/ --name '{sol}/{camera}/{id}.{ext}'
+          # what would be written; nothing fetched
+          rover fetch-image curiosity --sol 3000.. -o all/ --dry-run
           rover photos curiosity --sol 1000 --format urls | rover fetch-image - -o x/
           rover fetch-image 102693 424905 -o picks/ --metadata
         """)

@@ -18,9 +18,12 @@ extension RoverCommand {
 
         EXAMPLES:
           rover sync perseverance -o mirror/ --camera NAVCAM --sol 1000..
-          rover sync perseverance -o mirror/                  # later runs: what is new, plus late arrivals
-          rover sync curiosity -o mirror/ --shard 3/8         # one of eight machines
-          rover sync perseverance -o mirror/ --dry-run        # what a sync would fetch, fetching nothing
+          # later runs: what is new, plus late arrivals
+          rover sync perseverance -o mirror/
+          # one of eight machines
+          rover sync curiosity -o mirror/ --shard 3/8
+          # what a sync would fetch, fetching nothing
+          rover sync perseverance -o mirror/ --dry-run
         """)
 
     @ParentCommand var root: RoverCommand
@@ -42,7 +45,7 @@ extension RoverCommand {
     var cameraArguments: [String] = []
     @Option(help: ArgumentHelp("File name template (default: \(NameTemplate.defaultPattern)).", valueName: "template"))
     var name: String?
-    @Option(help: ArgumentHelp("Recent sols listed again on every run (default: 7).", valueName: "n"))
+    @Option(help: ArgumentHelp("Recent sols listed again on every run.", valueName: "n"))
     var lookback = 7
     @Option(help: ArgumentHelp("This machine's share: I/N takes the sols with sol mod N = I-1.", valueName: "i/n"))
     var shard: String?

@@ -21,8 +21,10 @@ extension RoverCommand {
         EXAMPLES:
           rover watch perseverance --interval 10m
           rover watch perseverance | jq -r '.img_src'
-          rover watch curiosity --camera MAST --download mast/ --exec 'notify-send "{camera} {sol}"'
-          rover watch perseverance --once          # for cron: what is new since last time, then exit
+          rover watch curiosity --camera MAST --download mast/ \\
+            --exec 'notify-send "{camera} {sol}"'
+          # for cron: what is new since last time, then exit
+          rover watch perseverance --once
         """)
 
     @ParentCommand var root: RoverCommand
@@ -36,7 +38,7 @@ extension RoverCommand {
     var cameraArguments: [String] = []
     @Option(help: ArgumentHelp("Time between polls: 30s, 10m, 1h (default 10m, at least 30s).", valueName: "time"))
     var interval = "10m"
-    @Option(help: ArgumentHelp("Sols before the latest also polled (default: 2).", valueName: "n")) var lookback = 2
+    @Option(help: ArgumentHelp("Sols before the latest also polled.", valueName: "n")) var lookback = 2
     @Flag(help: "Poll once and exit (for cron).") var once = false
     @Option(help: ArgumentHelp("Also download each new photo into this directory.", valueName: "dir"))
     var download: String?

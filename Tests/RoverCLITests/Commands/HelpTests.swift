@@ -23,6 +23,39 @@ import Testing
     }
   }
 
+  /// At 80 columns (piped help is wrapped there) every line fits, every example stays an indented line of its own
+  /// (a copied example never breaks at column 0), and no default is said twice.
+  @Test(arguments: commands + [["decode"], ["pairs"], ["sequences"], []])
+  func helpFitsEightyColumns(command: [String]) async throws {
+    let help = try await CLI.run(command + ["--help"]).stdout
+    for line in help.split(separator: "\n") { #expect(line.count <= 80, "\(command): \(line)") }
+    let examples =
+      help.components(separatedBy: "EXAMPLES:\n").dropFirst().first?
+      .components(separatedBy: "\n\n").first ?? ""
+    for line in examples.split(separator: "\n") { #expect(line.hasPrefix("  "), "\(command): \(line)") }
+    let unwrapped = help.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    let twice = #"\(default: ([^)]*)\)\.? \(default: \1\)"#
+    #expect(unwrapped.range(of: twice, options: .regularExpression) == nil, "\(command)")
+  }
+
+  /// Connection options are described once, in `rover --help`; a command that asks a service names them in a few
+  /// lines; the cache commands, where they do nothing, do not show them.
+  @Test func connectionOptionsAreDescribedOnce() async throws {
+    let root = try await CLI.run(["--help"]).stdout
+    #expect(root.contains("--max-age <age>") && root.contains("Log each request"), "\(root)")
+    let sync = try await CLI.run(["sync", "--help"]).stdout
+    let block =
+      sync.components(separatedBy: "CONNECTION OPTIONS").dropFirst().first?
+      .components(separatedBy: "\n\n").first ?? ""
+    #expect(block.split(separator: "\n").count <= 4, "\(block)")
+    #expect(block.contains("--service") && block.contains("--max-age"), "\(block)")
+    #expect(!sync.contains("Log each request"))
+    for command in [["cache", "info"], ["cache", "clear"]] {
+      let help = try await CLI.run(command + ["--help"]).stdout
+      #expect(!help.contains("--service"), "\(help)")
+    }
+  }
+
   /// Help text with its line wrapping undone.
   func help(_ command: String) async throws -> String {
     let result = try await CLI.run([command, "--help"])

@@ -34,7 +34,8 @@ import Testing
 
   /// Every header of an answer is kept: a server that sends megabytes of them is cut off by the engine (libcurl's
   /// cap on a response's headers), not collected until the time runs out. URLSession has no such cap of its own
-  /// (README, "HTTP engines"): there the answer's whole-response timeout (10 s here) is the bound.
+  /// (README, "HTTP engines"): there the answer's whole-response timeout is the bound. Judged by the error, not by
+  /// the clock, so a loaded machine cannot fail it: on libcurl the answer ends in an error that is not the timeout.
   @Test func headersPastAnySensibleSizeEndTheAnswer() async throws {
     let server = try TestHTTPServer { _ in
       var response = TestResponse.json("{}")
@@ -42,13 +43,15 @@ import Testing
       return response
     }
     defer { server.stop() }
-    let started = Date()
-    let client = HTTPClient(engine: HTTPEngines.api(.testing, timeout: 10), retryPolicy: RetryPolicy(maxRetries: 0))
-    await #expect(throws: HTTPError.self) {
-      try await client.send(HTTPRequest(url: server.url("/padded")), classify: Self.classify)
+    let curl = HTTPEngineKind.testing == .curl
+    let engine = HTTPEngines.api(.testing, timeout: curl ? 120 : 10)
+    let client = HTTPClient(engine: engine, retryPolicy: RetryPolicy(maxRetries: 0))
+    do {
+      _ = try await client.send(HTTPRequest(url: server.url("/padded")), classify: Self.classify)
+      Issue.record("600 KB of headers were accepted")
+    } catch let error as HTTPError {
+      if curl, case .timedOut = error { Issue.record("libcurl collected the headers until the timeout: \(error)") }
     }
-    // Well before the 10 s timeout on libcurl, even on a loaded two-core machine (it takes 0.1 s idle).
-    #expect(Date().timeIntervalSince(started) < (HTTPEngineKind.testing == .curl ? 8 : 12))
   }
 
   /// One byte a second never trips a per-read timeout; the whole answer is bounded instead.
