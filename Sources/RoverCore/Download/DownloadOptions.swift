@@ -153,4 +153,7 @@ public enum DownloadEvent: Sendable {
   case bytes(Int)
   /// One photo settled.
   case finished(DownloadResult)
+  /// The listing has ended: every photo of the run has been announced by ``planned(total:)``, so the total so far
+  /// is final (a progress display can stop marking it provisional).
+  case listingEnded
 }

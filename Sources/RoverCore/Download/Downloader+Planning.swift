@@ -79,6 +79,7 @@ extension Downloader {
         await steps.send(photos.map { plan($0, context: context) })
         if Task.isCancelled { break }
       }
+      if !Task.isCancelled { events(.listingEnded) }
       steps.finish()
     } catch is CancellationError {
       steps.finish()

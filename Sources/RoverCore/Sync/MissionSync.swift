@@ -91,10 +91,8 @@ package struct MissionSync: Sendable {
       ) { batch in
         let photos = allVersions ? batch.photos : Self.highestVersions(batch.photos)
         try progress.listed(sol: batch.sol, photos: photos)
-        if !photos.isEmpty {
-          events(.planned(total: photos.count))
-          await send(photos)
-        }
+        // The downloader announces them (`planned`) as it takes them.
+        if !photos.isEmpty { await send(photos) }
         return true
       }
       return true

@@ -2,7 +2,9 @@ import Foundation
 import RoverCore
 
 /// The download progress line on stderr: count, bytes, rate, ETA. Redrawn at most ten times a second, and only
-/// when stderr is a terminal.
+/// when stderr is a terminal. It never wraps (a wrapped line leaves a stale copy on every redraw): fields are
+/// dropped to fit the terminal's width, as curl and yt-dlp do. The total carries a `+` while the listing is still
+/// announcing photos, so a growing total is never shown as final.
 final class ProgressBar: Sendable {
   private struct State {
     var total = 0
@@ -10,6 +12,8 @@ final class ProgressBar: Sendable {
     var bytes = 0
     var lastDraw = Date.distantPast
     var visible = false
+    /// The listing has ended: `total` is final.
+    var totalIsFinal = false
   }
 
   private let state = Locked(State())
@@ -25,6 +29,7 @@ final class ProgressBar: Sendable {
       case .planned(let total): state.total += total
       case .bytes(let count): state.bytes += count
       case .finished: state.done += 1
+      case .listingEnded: state.totalIsFinal = true
       case .warning: return nil
       }
       let now = Date()
@@ -57,17 +62,44 @@ final class ProgressBar: Sendable {
 
   private func render(_ state: State, now: Date) -> String {
     let elapsed = max(0.001, now.timeIntervalSince(started))
-    let rate = Double(state.bytes) / elapsed
-    let fraction = state.total > 0 ? Double(state.done) / Double(state.total) : 0
-    let width = max(10, min(30, Terminal.width - 60))
-    let filled = Int(fraction * Double(width))
-    let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-    var eta = "--:--"
-    if state.done > 0, state.done < state.total {
+    var eta: String?
+    if state.totalIsFinal, state.done > 0, state.done < state.total {
       eta = ByteFormat.duration(elapsed / Double(state.done) * Double(state.total - state.done))
     }
-    return "[\(bar)] \(state.done)/\(state.total)  \(ByteFormat.bytes(state.bytes))  "
-      + "\(ByteFormat.bytes(Int(rate)))/s  ETA \(eta)"
+    return Self.line(
+      done: state.done, total: state.total, final: state.totalIsFinal, bytes: state.bytes,
+      rate: Int(Double(state.bytes) / elapsed), eta: eta, width: Terminal.width)
+  }
+
+  /// `[####------] 152/200  3.1 MB  1.2 MB/s  ETA 0:04` in at most `width - 1` columns (the last column would
+  /// wrap on some terminals). The count always shows; then, as room allows, a bar of at least 10, the ETA, the
+  /// rate and the bytes; the bar takes what is left, up to 30.
+  static func line(
+    done: Int, total: Int, final: Bool, bytes: Int, rate: Int, eta: String?, width: Int
+  ) -> String {
+    let room = max(1, width - 1)
+    let count = "\(done)/\(total)\(final ? "" : "+")"
+    let minimumBar = 10
+    var used = count.count
+    var hasBar = false
+    if used + minimumBar + 3 <= room {
+      hasBar = true
+      used += minimumBar + 3
+    }
+    // In the order they give way: the bytes first, the ETA last.
+    var extras: [String?] = [nil, nil, nil]
+    let candidates = ["ETA \(eta ?? "--:--")", "\(ByteFormat.bytes(rate))/s", ByteFormat.bytes(bytes)]
+    for (index, field) in candidates.enumerated() where used + 2 + field.count <= room {
+      extras[index] = field
+      used += 2 + field.count
+    }
+    let text = ([count] + [extras[2], extras[1], extras[0]].compactMap { $0 }).joined(separator: "  ")
+    guard hasBar else { return String(text.prefix(room)) }
+    let barWidth = min(30, minimumBar + room - used)
+    let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 0
+    let filled = Int(fraction * Double(barWidth))
+    return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "] "
+      + text
   }
 }
 
