@@ -32,16 +32,18 @@ package struct MissionSync: Sendable {
   }
 
   /// The sols of `entries` this run lists: in this shard, and unfinished, or in the look-back window, or counted
-  /// with more photos by the service than the sync found (late frames the service already announces).
+  /// with more photos by the service than the sync found (late frames the service already announces). The
+  /// service's count is for the whole sol: a selection narrowed by camera, date or frame filter holds fewer, so
+  /// there a sol listed completely is finished whatever it held (else every such sol was listed again each run).
   func choose(
-    _ entries: [SolIndex.Entry], latest: Int?, known: [Int: DownloadRecord.SolState], summary: inout SyncSummary
+    _ entries: [SolIndex.Entry], latest: Int?, known: [Int: DownloadRecord.SolState], wholeSols: Bool,
+    summary: inout SyncSummary
   ) -> [SolIndex.Entry] {
-    let windowStart = (latest ?? Int.max) - lookback + 1
+    let windowStart = Self.windowStart(latest: latest, lookback: lookback)
     var chosen: [SolIndex.Entry] = []
     for entry in entries where shard?.contains(sol: entry.sol) ?? true {
-      if let state = known[entry.sol], state.complete, entry.sol < windowStart,
-        (entry.expected ?? 0) <= state.photos
-      {
+      let grown = wholeSols && (entry.expected ?? 0) > (known[entry.sol]?.photos ?? 0)
+      if let state = known[entry.sol], state.complete, entry.sol < windowStart, !grown {
         summary.solsUpToDate += 1
         continue
       }
@@ -49,6 +51,20 @@ package struct MissionSync: Sendable {
     }
     summary.solsListed = chosen.count
     return chosen
+  }
+
+  /// The first sol of the look-back window, saturating rather than trapping on a service's number.
+  static func windowStart(latest: Int?, lookback: Int) -> Int {
+    guard let latest else { return Int.max }
+    let (start, overflow) = latest.subtractingReportingOverflow(lookback - 1)
+    return overflow ? (lookback == 0 ? Int.max : Int.min) : start
+  }
+
+  /// Whether the sync lists every photo of each sol it lists, so the service's count per sol can be compared.
+  func listsWholeSols(_ range: PhotoRange) -> Bool {
+    guard range.cameras.isEmpty, listingFilter == nil else { return false }
+    if case .sols = range.days { return true }
+    return false
   }
 
   /// Only the highest version of each re-sent frame among one sol's photos (api-reference 4.1, gotcha 6).
@@ -85,7 +101,8 @@ package struct MissionSync: Sendable {
         choosing: { entries, latest in
           chosen.withLock { summary in
             summary.latestSol = latest
-            return sync.choose(entries, latest: latest, known: known, summary: &summary)
+            return sync.choose(
+              entries, latest: latest, known: known, wholeSols: sync.listsWholeSols(range), summary: &summary)
           }
         }
       ) { batch in
@@ -118,7 +135,7 @@ package struct MissionSync: Sendable {
       range,
       choosing: { entries, latest in
         summary.latestSol = latest
-        return choose(entries, latest: latest, known: known, summary: &summary)
+        return choose(entries, latest: latest, known: known, wholeSols: listsWholeSols(range), summary: &summary)
       }
     ) { batch in
       var missing: [Photo] = []

@@ -20,6 +20,20 @@ package struct SyncSelection: Codable, Sendable, Equatable {
 
   static let settingKey = "sync.selection"
 
+  /// This selection with the parts given again replaced and the rest kept: adding `--camera` to a `--sol 860..`
+  /// mirror narrows it to that camera from sol 860 on, rather than widening it to the whole mission. Days are one
+  /// part (`sol` or `earthDate`); nil means "not given", and `cameras` given empty means every camera again.
+  package func restated(sol: String?, earthDate: String?, cameras: [String]?, name: String?) -> SyncSelection {
+    var next = self
+    if sol != nil || earthDate != nil {
+      next.sol = sol
+      next.earthDate = earthDate
+    }
+    if let cameras { next.cameras = cameras }
+    if let name { next.name = name }
+    return next
+  }
+
   /// The selection remembered in `record`, if any (one that cannot be read counts as none).
   package static func remembered(in record: DownloadRecord) -> SyncSelection? {
     guard let text = try? record.setting(settingKey) else { return nil }

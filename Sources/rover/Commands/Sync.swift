@@ -40,7 +40,8 @@ extension RoverCommand {
     var earthDate: String?
     @Option(
       name: .customLong("camera"),
-      help: ArgumentHelp("Only these cameras: repeat the flag or give a comma list.", valueName: "name"),
+      help: ArgumentHelp(
+        "Only these cameras: repeat the flag or give a comma list (all: every camera again).", valueName: "name"),
       completion: Completions.cameras)
     var cameraArguments: [String] = []
     @Option(help: ArgumentHelp("File name template (default: \(NameTemplate.defaultPattern)).", valueName: "template"))
@@ -64,7 +65,11 @@ extension RoverCommand {
       case paths, urls, jsonl
     }
 
-    var cameras: [String] { PhotoSelectionOptions.cameras(cameraArguments) }
+    /// `--camera all` (in a folder that remembers a camera) mirrors every camera again.
+    var cameras: [String] {
+      let names = PhotoSelectionOptions.cameras(cameraArguments)
+      return names.map { $0.lowercased() } == ["all"] ? [] : names
+    }
 
     func validate() throws {
       guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
@@ -151,15 +156,20 @@ extension RoverCommand {
       try DownloadPresenter.end(summary.download)
     }
 
-    /// The remembered selection, replaced (and said so) by flags given now.
+    /// The remembered selection with the parts given now replaced (and the change said before anything is
+    /// fetched); another rover starts a selection afresh.
     private func resolveSelection(remembered: SyncSelection?) throws -> SyncSelection {
       let (rover, flags) = given
       guard let rover = rover ?? remembered?.rover else {
         throw ValidationError("give a rover: \(outputDirectory) has no sync to continue")
       }
       if let remembered, remembered.rover == rover.lowercased(), !flags { return remembered }
-      let selection = SyncSelection(
+      var selection = SyncSelection(
         rover: rover, sol: sol, earthDate: earthDate, cameras: cameras, name: name ?? NameTemplate.defaultPattern)
+      if let remembered, remembered.rover == selection.rover {
+        selection = remembered.restated(
+          sol: sol, earthDate: earthDate, cameras: cameraArguments.isEmpty ? nil : cameras, name: name)
+      }
       if let remembered, remembered != selection {
         StandardError.line("rover: sync: the selection changes from '\(remembered)' to '\(selection)'")
       }

@@ -150,16 +150,54 @@ import Testing
     #expect(!plain.stderr.contains("selection changes"))
 
     let dry = try await run(
-      ["sync", "perseverance", "-o", dir.path, "--sol", "11..", "--dry-run", "--format", "urls"], feeds)
+      ["sync", "perseverance", "-o", dir.path, "--sol", "11..", "--camera", "all", "--dry-run", "--format", "urls"],
+      feeds)
     #expect(dry.exitCode == 0, "\(dry)")
     #expect(dry.stdout.split(separator: "\n").count == 4, "\(dry.stdout)")
     #expect(dry.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("http://127.0.0.1:") })
     #expect(imagesBelow(dir).count == 3)
 
-    let wider = try await run(["sync", "perseverance", "-o", dir.path, "--sol", "11.."], feeds)
+    let wider = try await run(["sync", "perseverance", "-o", dir.path, "--sol", "11..", "--camera", "all"], feeds)
     #expect(wider.exitCode == 0, "\(wider)")
     #expect(wider.stderr.contains("the selection changes from"), "\(wider.stderr)")
     #expect(imagesBelow(dir).count == 7)
+  }
+
+  /// Restating one part of a remembered selection keeps the others: `--camera` added to a `--sol 11..` mirror
+  /// narrows it to that camera from sol 11 on, never widening it to the whole mission; the change is said first.
+  @Test func aRestatedPartKeepsTheRest() async throws {
+    let feeds = try Self.feeds()
+    defer { feeds.stop() }
+    let dir = try TestDirectory.make("rover-cli")
+    let first = try await run(["sync", "perseverance", "-o", dir.path, "--sol", "11.."], feeds)
+    #expect(first.exitCode == 0, "\(first)")
+    #expect(imagesBelow(dir).count == 6)
+    let narrowed = try await run(
+      ["sync", "perseverance", "-o", dir.path, "--camera", "MCZ_LEFT", "--json"], feeds)
+    #expect(narrowed.exitCode == 0, "\(narrowed)")
+    #expect(narrowed.stderr.contains("to 'perseverance --sol 11.. --camera MCZ_LEFT"), "\(narrowed.stderr)")
+    #expect(imagesBelow(dir).count == 6, "sol 10 was never part of the mirror")
+    let summary = try #require(try CLI.json(narrowed.stdout) as? [String: Any])
+    #expect(summary["downloaded"] as? Int == 0, "\(summary)")
+  }
+
+  /// A camera-narrowed mirror lists a finished sol once: a sol where the camera took nothing is finished too,
+  /// though the service counts other cameras' photos in it (every such sol was listed again on every run).
+  @Test func aSolWithoutTheCamerasPhotosIsFinished() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try TestDirectory.make("rover-cli")
+    let arguments = [
+      "sync", "curiosity", "-o", dir.path, "--sol", "1000..1004", "--camera", "MAHLI", "--lookback", "0",
+    ]
+    let first = try await CLI.run(arguments, against: api)
+    #expect(first.exitCode == 0, "\(first)")
+    api.server.resetLog()
+    let again = try await CLI.run(["sync", "-o", dir.path, "--lookback", "0"], against: api)
+    #expect(again.exitCode == 0, "\(again)")
+    #expect(
+      api.requestCount(pathPrefix: "/api/v1/rovers/curiosity/photos") == 0,
+      "\(api.server.requests.map { "\($0.path) \($0.queryItems)" })")
   }
 
   /// A sync killed part-way continues where it stopped: nothing fetched twice that was finished.
