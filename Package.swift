@@ -23,8 +23,10 @@ let package = Package(
     // libcurl is loaded (dlopen) at the first request, so commands that make none start without its thirty
     // libraries. Its headers are needed to build (Debian: libcurl4-openssl-dev), libcurl.so.4 to run.
     .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
-    // `rover gallery --thumbnails`: libjpeg-turbo and libpng (Debian: libturbojpeg0-dev, libpng-dev).
-    .target(name: "CImage", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("png")]),
+    // `rover gallery --thumbnails`: libjpeg-turbo and libpng (Debian: libturbojpeg0-dev, libjpeg-dev, libpng-dev).
+    // TurboJPEG encodes; libjpeg's own API decodes, as TurboJPEG before 3.0 cannot limit a decoder's memory.
+    .target(
+      name: "CImage", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("jpeg"), .linkedLibrary("png")]),
     // The output directory's record and `watch`'s state (Debian: libsqlite3-dev): a few statements through the C
     // API, where GRDB would add minutes of build on two cores for nothing this code uses.
     .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),

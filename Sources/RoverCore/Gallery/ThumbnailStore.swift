@@ -87,6 +87,8 @@ package struct ThumbnailStore: Sendable {
         if let next = pending.popFirst() { group.addTask { try make(next) } }
       }
     }
+    // Jobs finish in any order; the report lists failures in path order, the same from run to run.
+    report.failed.sort { $0.path < $1.path }
     report.removed = removeStale(existing.subtracting(wanted))
     removeAbandonedTemporaries()
     return report

@@ -40,6 +40,10 @@ extension RoverCommand {
         thumbnails: thumbnails, thumbnailSize: thumbnailSize)
       let report = try await GalleryBuilder(options: options).run(progress: Terminal.showProgress ? Self.draw : nil)
       if Terminal.showProgress, thumbnails { StandardError.write("\r\u{1B}[K") }
+      // One line per image without a thumbnail, so none hides behind another; the page shows it full size.
+      for failure in report.thumbnails?.failed ?? [] {
+        StandardError.line("rover: warning: no thumbnail for \(failure.path): \(failure.reason)")
+      }
       StandardError.line(Self.summary(report))
       Printer(format: .table, color: false).write(report.page + "\n")
     }
@@ -48,9 +52,7 @@ extension RoverCommand {
       var line = "\(report.images) images, \(report.withMetadata) with metadata"
       if let thumbs = report.thumbnails {
         line += "; thumbnails: \(thumbs.made) made, \(thumbs.reused) reused, \(thumbs.removed) removed"
-        if let first = thumbs.failed.first {
-          line += ", \(thumbs.failed.count) failed (\(first.path): \(first.reason))"
-        }
+        if !thumbs.failed.isEmpty { line += ", \(thumbs.failed.count) failed" }
       }
       return line
     }

@@ -67,6 +67,28 @@ import Testing
     #expect(second.stderr.contains("thumbnails: 0 made, 1 reused, 0 removed"), "\(second)")
   }
 
+  /// A file refused for its declared size: one warning line naming it (escaped), the others still get thumbnails,
+  /// and the page links to it full size.
+  @Test func imageBombGetsOneLineNamingItAndKeepsItsLink() async throws {
+    let root = try folder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let photos = root.appendingPathComponent("my photos")
+    try ImageBomb.progressiveJPEG(width: 20000, height: 20000).write(
+      to: photos.appendingPathComponent("b\u{1B}[2J.jpg"))
+    try ImageBomb.png(width: 60000, height: 60000).write(to: photos.appendingPathComponent("huge.png"))
+    let result = try await CLI.run(["gallery", "my photos", "--thumbnails"], currentDirectory: root)
+    #expect(result.exitCode == 0, "\(result)")
+    let lines = result.stderr.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3, "\(result)")
+    let limit = "pixels, over the limit of 100 megapixels"
+    #expect(lines.contains("rover: warning: no thumbnail for b\\x1B[2J.jpg: declares 20000x20000 \(limit)"))
+    #expect(lines.contains("rover: warning: no thumbnail for huge.png: declares 60000x60000 \(limit)"))
+    #expect(lines.last == "3 images, 1 with metadata; thumbnails: 1 made, 0 reused, 0 removed, 2 failed")
+    let html = try String(contentsOf: photos.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(html.contains("<a class=\"photo\" href=\"huge.png\">"))
+    #expect(html.contains("<a class=\"photo\" href=\"b%1B%5B2J.jpg\">"))
+  }
+
   @Test func missingFolderIs66() async throws {
     let root = try TestDirectory.make("rover-cli")
     defer { try? FileManager.default.removeItem(at: root) }

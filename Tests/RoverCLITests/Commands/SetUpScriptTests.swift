@@ -26,7 +26,8 @@ import Testing
     #expect(result.exitCode == 1, "\(result)")
     #expect(
       result.stderr.contains(
-        "sudo apt-get install -y libcurl4-openssl-dev libturbojpeg0-dev libpng-dev libsqlite3-dev"), "\(result.stderr)")
+        "sudo apt-get install -y libcurl4-openssl-dev libturbojpeg0-dev libjpeg-dev libpng-dev libsqlite3-dev"),
+      "\(result.stderr)")
   }
 
   @Test func withThePackagesInPlaceTheScriptIsSilent() async throws {
