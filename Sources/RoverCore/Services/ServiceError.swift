@@ -33,14 +33,18 @@ public enum ServiceError: Error, Equatable, Sendable {
   case dateBeforeLanding(rover: String, date: CalendarDate, landing: CalendarDate)
   /// A page past the last page of a sol whose photo count the service gives.
   case pageOutOfRange(page: Int, last: Int, perPage: Int, sol: Int)
-
   /// The service is down or unreachable (not refusing us): a cached answer, even stale, beats failing.
   static func isServiceDown(_ error: any Error) -> Bool {
     switch error {
     case ServiceError.serverError: return true
-    case let error as HTTPError: return error.isTransient
+    case let error as HTTPError: return error.isTransient || error.isUnanswered
     default: return false
     }
+  }
+
+  /// No HTTP answer came back at all (see `HTTPError.isUnanswered`).
+  package static func isUnanswered(_ error: any Error) -> Bool {
+    (error as? HTTPError)?.isUnanswered ?? false
   }
 }
 

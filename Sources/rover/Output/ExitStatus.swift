@@ -33,7 +33,8 @@ enum ExitStatus {
     switch error {
     case .cannotWrite: return ioError
     case .responseTooLarge: return dataError
-    case .network, .hostNotFound, .timedOut, .tooManyRedirects, .unsupportedRedirect, .shortBody, .unavailable:
+    case .network, .connectionRefused, .hostNotFound, .timedOut, .tooManyRedirects, .unsupportedRedirect, .shortBody,
+      .unavailable:
       return unavailable
     }
   }

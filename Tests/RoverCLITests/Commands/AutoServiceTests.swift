@@ -54,6 +54,15 @@ import Testing
     #expect(names.contains("Curiosity") && names.contains("Perseverance"), "\(result)")
   }
 
+  /// Every preset at `dead`, and retries slow enough that any retry would show in the time taken.
+  static func environment(allAt dead: String) -> [String: String] {
+    var environment = ["ROVER_RETRY_BASE_DELAY": "5", "ROVER_NASA_RAW_URL": dead]
+    for name in ["NEBULUM", "NASA", "MARSVISTA", "PDS"] { environment["ROVER_\(name)_URL"] = dead + "/api/v1" }
+    return environment.merging(Self.environment(nebulum: nil, nasaRaw: nil).filter { $0.key == "ROVER_CACHE_DIR" }) {
+      own, _ in own
+    }
+  }
+
   @Test func everyServiceDownIs69WithTheFirstError() async throws {
     let result = try await CLI.run(
       ["photos", "curiosity", "--sol", "1000"], environment: Self.environment(nebulum: nil, nasaRaw: nil))
