@@ -33,18 +33,26 @@ public enum ServiceError: Error, Equatable, Sendable {
   case dateBeforeLanding(rover: String, date: CalendarDate, landing: CalendarDate)
   /// A page past the last page of a sol whose photo count the service gives.
   case pageOutOfRange(page: Int, last: Int, perPage: Int, sol: Int)
+  /// `--service auto` tried these services (by preset name, in order) and none gave any HTTP answer: offline,
+  /// most likely. `errors` are each request's own failure, for a verbose log; the message sums them up in a line.
+  case noServiceAnswered(services: [String], errors: [HTTPError])
+
   /// The service is down or unreachable (not refusing us): a cached answer, even stale, beats failing.
   static func isServiceDown(_ error: any Error) -> Bool {
     switch error {
-    case ServiceError.serverError: return true
+    case ServiceError.serverError, ServiceError.noServiceAnswered: return true
     case let error as HTTPError: return error.isTransient || error.isUnanswered
     default: return false
     }
   }
 
-  /// No HTTP answer came back at all (see `HTTPError.isUnanswered`).
+  /// No HTTP answer came back at all (see `HTTPError.isUnanswered`), from one service or from every one tried.
   package static func isUnanswered(_ error: any Error) -> Bool {
-    (error as? HTTPError)?.isUnanswered ?? false
+    switch error {
+    case ServiceError.noServiceAnswered: return true
+    case let error as HTTPError: return error.isUnanswered
+    default: return false
+    }
   }
 }
 
@@ -84,6 +92,24 @@ extension ServiceError: LocalizedError {
       return "\(date) is before \(rover) landed (valid: \(landing) or later)"
     case .pageOutOfRange(let page, let last, let perPage, let sol):
       return "page \(page) is past the last page of sol \(sol) (valid: 1..\(last) at \(perPage) a page)"
+    case .noServiceAnswered(let services, let errors):
+      return Self.noAnswerMessage(services: services, errors: errors)
     }
+  }
+
+  /// One line for many failures: the services tried, then each distinct reason once; only DNS failures everywhere
+  /// mean the network itself is down, so only then is the connection named.
+  static func noAnswerMessage(services: [String], errors: [HTTPError]) -> String {
+    var reasons: [String] = []
+    for reason in errors.map(\.reasonWithoutURL) where !reasons.contains(reason) { reasons.append(reason) }
+    let offline =
+      !errors.isEmpty
+      && errors.allSatisfy {
+        if case .hostNotFound = $0 { return true }
+        return false
+      }
+    let hint = offline ? "; check your internet connection" : ""
+    let tried = services.joined(separator: ", ")
+    return "no service answered (tried \(tried)): \(reasons.joined(separator: ", "))\(hint)"
   }
 }

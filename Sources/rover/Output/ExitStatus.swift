@@ -24,7 +24,7 @@ enum ExitStatus {
     case .notFound: return configuration
     case .unauthorized: return permission
     case .rateLimited: return temporaryFailure
-    case .serverError, .offlineMiss: return unavailable
+    case .serverError, .offlineMiss, .noServiceAnswered: return unavailable
     case .malformedJSON, .unexpectedStatus: return dataError
     }
   }
