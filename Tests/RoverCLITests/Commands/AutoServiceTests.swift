@@ -81,7 +81,8 @@ import Testing
       #expect(result.exitCode == 69, "\(result)")
       #expect(result.stdout.isEmpty, "\(result)")
       #expect(result.stderr == "rover: no service answered (tried \(tried)): \(reason)\n", "\(result)")
-      #expect(result.duration < 3, "\(arguments): \(result.duration)s")
+      // One retry round at this delay would take 17 s or more per service; a loaded machine takes a second or two.
+      #expect(result.duration < 10, "\(arguments): \(result.duration)s")
     }
     let verbose = try await CLI.run(["rovers", "-v"], environment: environment)
     #expect(verbose.exitCode == 69, "\(verbose)")
