@@ -17,6 +17,9 @@ public enum ClientEvent: Sendable {
   /// Something the user should know that is not an error: a sol listed short of its count, a service that fell
   /// back to the next, a stale cached answer used because the service is down.
   case warning(String)
+  /// Why `service` failed, when no service of `--service auto`'s chain answered at all: the error sums them up in
+  /// one line, and these are the details behind it, one per service and request, for a verbose log.
+  case serviceFailed(service: String, reason: String)
 }
 
 /// A sink for ``ClientEvent``s, called from the library's tasks as things happen: keep it quick, and hand the

@@ -88,7 +88,7 @@
       let url = job.url
       switch result {
       case CURLE_OPERATION_TIMEDOUT: return .timedOut(url: url, seconds: timeout)
-      case CURLE_COULDNT_CONNECT: return .network(url: url, reason: "connection refused")
+      case CURLE_COULDNT_CONNECT: return .connectionRefused(url: url)
       case CURLE_COULDNT_RESOLVE_HOST: return .hostNotFound(url: url)
       case CURLE_GOT_NOTHING: return .network(url: url, reason: "empty reply from server")
       case CURLE_RECV_ERROR, CURLE_SEND_ERROR: return .network(url: url, reason: "connection lost")

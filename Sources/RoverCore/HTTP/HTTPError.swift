@@ -3,8 +3,12 @@ import Foundation
 /// Failures of the exchange itself, before anyone has read a status or a body: every engine maps its own errors
 /// (URLError, libcurl codes) to these, so the layers above see one vocabulary.
 public enum HTTPError: Error, Equatable, Sendable {
-  /// The connection failed or broke (refused, reset, TLS); `reason` is the system's or engine's words. Retried.
+  /// The connection failed or broke (reset, TLS); `reason` is the system's or engine's words. Retried.
   case network(url: String, reason: String)
+  /// Nothing accepted the connection (no listener on the port, no route to the host). Not retried, as curl and
+  /// wget do not retry it without being asked: nothing comes back a second later, and offline, or with every
+  /// service pointed at a closed port, retries only make the user wait.
+  case connectionRefused(url: String)
   /// The host's name does not resolve: asking again in a second will not change that (and offline, every
   /// retry would only add a line).
   case hostNotFound(url: String)
@@ -27,8 +31,29 @@ public enum HTTPError: Error, Equatable, Sendable {
   public var isTransient: Bool {
     switch self {
     case .network, .timedOut, .shortBody: return true
-    case .tooManyRedirects, .unsupportedRedirect, .cannotWrite, .responseTooLarge, .hostNotFound, .unavailable:
+    case .tooManyRedirects, .unsupportedRedirect, .cannotWrite, .responseTooLarge, .hostNotFound, .unavailable,
+      .connectionRefused:
       return false
+    }
+  }
+
+  /// Whether the failure came before any HTTP answer: no name, no connection, nothing in time. The service could
+  /// not be reached at all, which is what `rover services` calls unreachable and `auto` sums up in one line.
+  package var isUnanswered: Bool {
+    switch self {
+    case .network, .connectionRefused, .hostNotFound, .timedOut, .unavailable: return true
+    case .tooManyRedirects, .unsupportedRedirect, .cannotWrite, .shortBody, .responseTooLarge: return false
+    }
+  }
+
+  /// The failure in a few words without its URL, for a line that names several services at once.
+  package var reasonWithoutURL: String {
+    switch self {
+    case .network(_, let reason): return reason
+    case .connectionRefused: return "connection refused"
+    case .hostNotFound: return "host not found"
+    case .timedOut(_, let seconds): return "no answer within \(seconds)s"
+    default: return errorDescription ?? "\(self)"
     }
   }
 }
@@ -39,6 +64,7 @@ extension HTTPError {
     switch self {
     case .network(let url, let reason): return .network(url: redactor.redact(url), reason: reason)
     case .hostNotFound(let url): return .hostNotFound(url: redactor.redact(url))
+    case .connectionRefused(let url): return .connectionRefused(url: redactor.redact(url))
     case .timedOut(let url, let seconds): return .timedOut(url: redactor.redact(url), seconds: seconds)
     case .tooManyRedirects(let url): return .tooManyRedirects(url: redactor.redact(url))
     case .unsupportedRedirect(let url, let location):
@@ -57,6 +83,7 @@ extension HTTPError: LocalizedError {
     switch self {
     case .network(let url, let reason): return "cannot reach \(url): \(reason)"
     case .hostNotFound(let url): return "cannot reach \(url): host not found (no network, or a wrong URL?)"
+    case .connectionRefused(let url): return "cannot reach \(url): connection refused"
     case .timedOut(let url, let seconds): return "no answer from \(url) within \(seconds)s"
     case .tooManyRedirects(let url): return "too many redirects from \(url)"
     case .unsupportedRedirect(let url, let location): return "\(url) redirects to an unsupported URL '\(location)'"

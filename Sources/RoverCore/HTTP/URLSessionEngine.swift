@@ -80,7 +80,7 @@ final class URLSessionEngine: HTTPEngine {
     switch error.code {
     case .cancelled: throw CancellationError()
     case .timedOut: return .timedOut(url: url, seconds: Int(timeout))
-    case .cannotConnectToHost: return .network(url: url, reason: "connection refused")
+    case .cannotConnectToHost: return .connectionRefused(url: url)
     case .cannotFindHost, .dnsLookupFailed: return .hostNotFound(url: url)
     case .notConnectedToInternet: return .network(url: url, reason: "no network")
     case .networkConnectionLost: return .network(url: url, reason: "connection lost")

@@ -39,12 +39,24 @@ public enum ServiceError: Error, Equatable, Sendable {
   /// A listing the service would not let end (endless pages, or more photos in one sol than any sol holds) was
   /// stopped: what was listed is not the whole.
   case listingCut(what: String, reason: String)
+  /// `--service auto` tried these services (by preset name, in order) and none gave any HTTP answer: offline,
+  /// most likely. `errors` are each request's own failure, for a verbose log; the message sums them up in a line.
+  case noServiceAnswered(services: [String], errors: [HTTPError])
 
   /// The service is down or unreachable (not refusing us): a cached answer, even stale, beats failing.
   static func isServiceDown(_ error: any Error) -> Bool {
     switch error {
-    case ServiceError.serverError: return true
-    case let error as HTTPError: return error.isTransient
+    case ServiceError.serverError, ServiceError.noServiceAnswered: return true
+    case let error as HTTPError: return error.isTransient || error.isUnanswered
+    default: return false
+    }
+  }
+
+  /// No HTTP answer came back at all (see `HTTPError.isUnanswered`), from one service or from every one tried.
+  package static func isUnanswered(_ error: any Error) -> Bool {
+    switch error {
+    case ServiceError.noServiceAnswered: return true
+    case let error as HTTPError: return error.isUnanswered
     default: return false
     }
   }
@@ -90,6 +102,24 @@ extension ServiceError: LocalizedError {
       return "unexpected answer from \(service): sol \(sol) for \(rover), which cannot have reached past sol \(limit)"
     case .listingCut(let what, let reason):
       return "\(what): listing stopped, incomplete: \(reason)"
+    case .noServiceAnswered(let services, let errors):
+      return Self.noAnswerMessage(services: services, errors: errors)
     }
+  }
+
+  /// One line for many failures: the services tried, then each distinct reason once; only DNS failures everywhere
+  /// mean the network itself is down, so only then is the connection named.
+  static func noAnswerMessage(services: [String], errors: [HTTPError]) -> String {
+    var reasons: [String] = []
+    for reason in errors.map(\.reasonWithoutURL) where !reasons.contains(reason) { reasons.append(reason) }
+    let offline =
+      !errors.isEmpty
+      && errors.allSatisfy {
+        if case .hostNotFound = $0 { return true }
+        return false
+      }
+    let hint = offline ? "; check your internet connection" : ""
+    let tried = services.joined(separator: ", ")
+    return "no service answered (tried \(tried)): \(reasons.joined(separator: ", "))\(hint)"
   }
 }

@@ -20,7 +20,7 @@ struct ConnectionOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Seconds to wait for each response (default: 30).", valueName: "seconds"))
   var timeout: Double?
 
-  @Option(help: ArgumentHelp("Retries after 429, 5xx and network errors (default: 3).", valueName: "n"))
+  @Option(help: ArgumentHelp("Retries after 429, 5xx, timeouts and dropped connections (default: 3).", valueName: "n"))
   var retries: Int?
 
   @Flag(name: .shortAndLong, help: "Log each request (key redacted) to stderr.")

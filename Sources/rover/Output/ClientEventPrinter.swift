@@ -42,6 +42,9 @@ enum ClientEventPrinter {
         }
       case .warning(let message):
         StandardError.line("rover: warning: \(message)")
+      case .serviceFailed(let service, let reason):
+        // The error line sums these up; only a verbose log needs each one.
+        if verbose { StandardError.line("rover: \(service): \(reason)") }
       }
     }
   }

@@ -24,7 +24,7 @@ enum ExitStatus {
     case .notFound: return configuration
     case .unauthorized: return permission
     case .rateLimited: return temporaryFailure
-    case .serverError, .offlineMiss: return unavailable
+    case .serverError, .offlineMiss, .noServiceAnswered: return unavailable
     case .malformedJSON, .unexpectedStatus, .implausibleSol: return dataError
     case .listingCut: return someDownloadsFailed
     }
@@ -34,7 +34,8 @@ enum ExitStatus {
     switch error {
     case .cannotWrite: return ioError
     case .responseTooLarge: return dataError
-    case .network, .hostNotFound, .timedOut, .tooManyRedirects, .unsupportedRedirect, .shortBody, .unavailable:
+    case .network, .connectionRefused, .hostNotFound, .timedOut, .tooManyRedirects, .unsupportedRedirect, .shortBody,
+      .unavailable:
       return unavailable
     }
   }

@@ -54,11 +54,57 @@ import Testing
     #expect(names.contains("Curiosity") && names.contains("Perseverance"), "\(result)")
   }
 
-  @Test func everyServiceDownIs69WithTheFirstError() async throws {
+  /// Every preset at `dead`, and retries slow enough that any retry would show in the time taken.
+  static func environment(allAt dead: String) -> [String: String] {
+    var environment = ["ROVER_RETRY_BASE_DELAY": "5", "ROVER_NASA_RAW_URL": dead]
+    for name in ["NEBULUM", "NASA", "MARSVISTA", "PDS"] { environment["ROVER_\(name)_URL"] = dead + "/api/v1" }
+    return environment.merging(Self.environment(nebulum: nil, nasaRaw: nil).filter { $0.key == "ROVER_CACHE_DIR" }) {
+      own, _ in own
+    }
+  }
+
+  /// Offline (a name that never resolves: `.invalid` is reserved) or every service on a closed port: one line that
+  /// names the services tried, exit 69, at once; `-v` keeps each service's failure.
+  @Test(arguments: [
+    ("http://nonexistent.invalid", "host not found; check your internet connection"),
+    ("http://127.0.0.1:9", "connection refused"),
+  ])
+  func noServiceAnsweringIsOneLine(dead: String, reason: String) async throws {
+    let environment = Self.environment(allAt: dead)
+    let expected = [
+      (["rovers"], "nebulum, nasa-raw, pds"), (["photos", "curiosity", "--sol", "1000"], "nebulum, nasa-raw"),
+      (["photos", "spirit", "--sol", "1"], "pds, nebulum"), (["photos", "insight", "--sol", "1"], "nasa-raw"),
+      (["photo", "102693"], "nebulum"),
+    ]
+    for (arguments, tried) in expected {
+      let result = try await CLI.run(arguments, environment: environment)
+      #expect(result.exitCode == 69, "\(result)")
+      #expect(result.stdout.isEmpty, "\(result)")
+      #expect(result.stderr == "rover: no service answered (tried \(tried)): \(reason)\n", "\(result)")
+      // One retry round at this delay would take 17 s or more per service; a loaded machine takes a second or two.
+      #expect(result.duration < 10, "\(arguments): \(result.duration)s")
+    }
+    let verbose = try await CLI.run(["rovers", "-v"], environment: environment)
+    #expect(verbose.exitCode == 69, "\(verbose)")
+    let lines = verbose.stderr.split(separator: "\n")
+    #expect(lines.last == "rover: no service answered (tried nebulum, nasa-raw, pds): \(reason)", "\(verbose)")
+    for service in ["nebulum", "nasa-raw", "pds"] {
+      #expect(lines.contains { $0.hasPrefix("rover: \(service): cannot reach \(dead)/") }, "\(verbose)")
+    }
+  }
+
+  /// A service that answers badly is no unreachable one: its own error is kept, and the fall back is named.
+  @Test func anAnswerBeforeTheDeadServicesKeepsItsError() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    api.inject(.malformedJSON, times: .max, pathPrefix: "/api/v1/")
     let result = try await CLI.run(
-      ["photos", "curiosity", "--sol", "1000"], environment: Self.environment(nebulum: nil, nasaRaw: nil))
-    #expect(result.exitCode == 69, "\(result)")
-    #expect(result.stderr.contains("127.0.0.1:9"))
+      ["photos", "curiosity", "--sol", "1000"], environment: Self.environment(nebulum: api.baseURL, nasaRaw: nil))
+    #expect(result.exitCode == 65, "\(result)")
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 2, "\(result)")
+    #expect(lines.first?.contains("; trying nasa-raw") == true, "\(result)")
+    #expect(lines.last?.hasPrefix("rover: unexpected response from") == true, "\(result)")
   }
 
   @Test func anExplicitServiceNeverFallsBack() async throws {

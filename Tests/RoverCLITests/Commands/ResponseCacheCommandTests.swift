@@ -75,6 +75,19 @@ import Testing
     #expect(second.stderr.contains("s old"))
   }
 
+  /// A refused connection is not retried any more, yet still counts as a service down: the stale copy answers.
+  @Test func staleEntryAnswersWhenNothingListens() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    let first = try await CLI.run(["rovers", "--json"], against: api, environment: env)
+    #expect(first.exitCode == 0, "\(first)")
+    api.stop()
+    let second = try await CLI.run(
+      ["rovers", "--json", "--max-age", "0s", "--base-url", api.baseURL.absoluteString], environment: env)
+    #expect(second.exitCode == 0, "\(second)")
+    #expect(second.stdout == first.stdout)
+    #expect(second.stderr.contains("connection refused; answering from a cached copy"), "\(second.stderr)")
+  }
+
   @Test func corruptEntryIsReplaced() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }

@@ -22,10 +22,35 @@ import Testing
     #expect(!dead.isEmpty && dead.allSatisfy { $0["reachable"] as? Bool == false && $0["error"] is String })
   }
 
-  @Test func noServiceAnsweringIs69() async throws {
-    let result = try await CLI.run(
-      ["services"], environment: AutoServiceTests.environment(nebulum: nil, nasaRaw: nil))
+  /// Reachable means an HTTP answer came back: not with every service on a closed port, nor offline (where the
+  /// DNS failure once came back as "yes" with a latency).
+  @Test(arguments: ["http://127.0.0.1:9", "http://nonexistent.invalid"])
+  func noServiceAnsweringIsNoEverywhereAnd69(dead: String) async throws {
+    let result = try await CLI.run(["services", "--json"], environment: AutoServiceTests.environment(allAt: dead))
     #expect(result.exitCode == 69, "\(result)")
+    let rows = try CLI.jsonArray(result.stdout)
+    #expect(rows.count == 18, "\(result)")
+    for row in rows {
+      #expect(row["reachable"] as? Bool == false, "\(row)")
+      #expect(row["latency_ms"] == nil, "\(row)")
+      #expect((row["error"] as? String)?.contains(dead) == true, "\(row)")
+    }
+  }
+
+  /// One local service answering, the rest offline: that one is "yes", the others "no", and the exit is 0.
+  @Test func oneServiceAnsweringIsYesAndZero() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    var environment = AutoServiceTests.environment(allAt: "http://nonexistent.invalid")
+    environment["ROVER_NEBULUM_URL"] = api.baseURL.absoluteString
+    let result = try await CLI.run(["services"], environment: environment)
+    #expect(result.exitCode == 0, "\(result)")
+    let rows = result.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: "\t").map(String.init) }
+    #expect(rows.count == 18, "\(result)")
+    for row in rows {
+      #expect(row[2] == (row[0] == "nebulum" ? "yes" : "no"), "\(row)")
+      #expect(row[3].hasSuffix(" ms") == (row[0] == "nebulum"), "\(row)")
+    }
   }
 
   @Test func camerasListsNamesGroupsAndColour() async throws {

@@ -107,21 +107,39 @@ import Testing
     #expect(server.requestCount == 1)
   }
 
-  @Test func refusedConnectionsAreRetriedThenNamed() async throws {
+  /// A refused connection is named at once, never retried (as curl and wget without --retry-connrefused): a
+  /// second later nothing listens either, and offline every retry only makes the user wait.
+  @Test func refusedConnectionsAreNamedWithoutRetry() async throws {
     // Port 9 (discard) has no listener here: a refused connection, at once.
     let url = try #require(URL(string: "http://127.0.0.1:9/gone"))
-    let client = HTTPClient(
-      engine: HTTPEngines.api(.testing, timeout: 60), retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0))
-    do {
-      _ = try await client.send(HTTPRequest(url: url), classify: Self.classify)
-      Issue.record("a stopped server answered")
-    } catch let error as HTTPError {
-      guard case .network(let named, _) = error else {
-        Issue.record("\(error)")
-        return
+    for engine in Self.engines() {
+      let retries = Locked(0)
+      let client = HTTPClient(
+        engine: engine, retryPolicy: RetryPolicy(maxRetries: 3, baseDelay: 5),
+        events: { event in
+          if case .retrying = event { retries.withLock { $0 += 1 } }
+        })
+      await #expect(throws: HTTPError.connectionRefused(url: url.absoluteString)) {
+        try await client.send(HTTPRequest(url: url), classify: Self.classify)
       }
-      #expect(named == url.absoluteString)
+      // Counted, not timed: a retry would have announced itself (and waited 2.5 s or more).
+      #expect(retries.current == 0)
     }
+  }
+
+  /// `rover services` and `auto` tell a service that gave no HTTP answer from one that answered badly.
+  @Test func onlyFailuresBeforeAnyAnswerAreUnanswered() {
+    let url = "http://127.0.0.1:9/"
+    let unanswered: [HTTPError] = [
+      .connectionRefused(url: url), .hostNotFound(url: url), .network(url: url, reason: "connection lost"),
+      .timedOut(url: url, seconds: 5),
+    ]
+    let answered: [HTTPError] = [
+      .tooManyRedirects(url: url), .shortBody(url: url, expected: 10, received: 2),
+      .responseTooLarge(url: url, limit: 1),
+    ]
+    #expect(unanswered.allSatisfy { $0.isUnanswered })
+    #expect(!answered.contains { $0.isUnanswered })
   }
 
   @Test func theKeyNeverAppearsInErrors() async throws {

@@ -35,28 +35,61 @@ package struct FallbackService: PhotoService {
   }
 
   /// Runs `body` on each service of the rover's chain until one answers; the first failure is what is thrown
-  /// when none does.
+  /// when none does, or, when none gave any HTTP answer, one error naming them all. The warnings that name each
+  /// failed service wait for that outcome: offline, a line per service would only repeat the one that counts.
   func attempt<Value: Sendable>(
     _ rover: String, _ body: (any PhotoService) async throws -> Value
   ) async throws -> Value {
     let chain = chain(for: rover)
     let key = rover.lowercased()
     let start = min(preferred.withLock { $0[key] ?? 0 }, max(0, chain.count - 1))
-    var firstError: (any Error)?
+    var failures: [(service: ServicePreset, error: any Error)] = []
     for index in start..<chain.count {
       guard let service = clients[chain[index]] else { continue }
       do {
         let value = try await body(service)
         if index != start { preferred.withLock { $0[key] = index } }
+        warnFellBack(failures, to: chain[index])
         return value
       } catch {
-        guard Self.worthAnotherService(error), index + 1 < chain.count else { throw firstError ?? error }
-        firstError = firstError ?? error
-        let reason = (error as? LocalizedError)?.errorDescription ?? "\(error)"
-        events?(.warning("\(chain[index].rawValue): \(reason); trying \(chain[index + 1].rawValue)"))
+        failures.append((chain[index], error))
+        guard Self.worthAnotherService(error), index + 1 < chain.count else { break }
       }
     }
-    throw firstError ?? ServiceError.unknownRover(name: rover)
+    throw failure(failures, rover: rover)
+  }
+
+  /// "nebulum: <why>; trying nasa-raw", one line per service that failed before `answering` did.
+  private func warnFellBack(_ failures: [(service: ServicePreset, error: any Error)], to answering: ServicePreset) {
+    for (index, failure) in failures.enumerated() {
+      let next = index + 1 < failures.count ? failures[index + 1].service : answering
+      events?(.warning("\(failure.service.rawValue): \(Self.reason(failure.error)); trying \(next.rawValue)"))
+    }
+  }
+
+  /// What to throw when no service of the chain answered for `rover`.
+  private func failure(_ failures: [(service: ServicePreset, error: any Error)], rover: String) -> any Error {
+    guard let first = failures.first, let last = failures.last else { return ServiceError.unknownRover(name: rover) }
+    if last.error is CancellationError { return last.error }
+    if let summary = unanswered(failures) { return summary }
+    // The chain moved on from every failure but the last: say so as it would have, had one answered.
+    warnFellBack(Array(failures.dropLast()), to: last.service)
+    return first.error
+  }
+
+  /// One error for services none of which gave an HTTP answer, each one's own failure reported for a verbose
+  /// log; nil when any did answer (its error then says more than a summary).
+  private func unanswered(_ failures: [(service: ServicePreset, error: any Error)]) -> ServiceError? {
+    let errors = failures.compactMap { $0.error as? HTTPError }.filter(\.isUnanswered)
+    guard !failures.isEmpty, errors.count == failures.count else { return nil }
+    for failure in failures {
+      events?(.serviceFailed(service: failure.service.rawValue, reason: Self.reason(failure.error)))
+    }
+    return .noServiceAnswered(services: failures.map(\.service.rawValue), errors: errors)
+  }
+
+  static func reason(_ error: any Error) -> String {
+    (error as? LocalizedError)?.errorDescription ?? "\(error)"
   }
 
   static func worthAnotherService(_ error: any Error) -> Bool {
@@ -66,7 +99,8 @@ package struct FallbackService: PhotoService {
     case let error as ServiceError:
       switch error {
       case .serverError, .unknownRover, .notFound, .unavailableRover, .malformedJSON, .unexpectedStatus,
-        .rateLimited, .unauthorized, .offlineMiss, .solOutOfRange, .implausibleSol, .listingCut:
+        .rateLimited, .unauthorized, .offlineMiss, .solOutOfRange, .implausibleSol, .listingCut,
+        .noServiceAnswered:
         return true
       case .photoNotFound, .solRangeTooWide, .unknownCamera, .dateBeforeLanding, .pageOutOfRange:
         return false
@@ -88,17 +122,29 @@ package struct FallbackService: PhotoService {
       }
     }
     var rovers: [Rover] = []
-    var firstError: (any Error)?
+    var failures: [(name: String, error: any Error)] = []
     for (name, result) in zip(Self.knownRovers, results) {
       switch result {
       case .success(let rover): rovers.append(rover)
-      case .failure(let error):
-        firstError = firstError ?? error
-        events?(.warning("\(name): \((error as? LocalizedError)?.errorDescription ?? "\(error)")"))
+      case .failure(let error): failures.append((name, error))
       }
     }
-    if rovers.isEmpty, let firstError { throw firstError }
+    if rovers.isEmpty, let error = Self.noneAnswered(failures.map(\.error)) { throw error }
+    for failure in failures { events?(.warning("\(failure.name): \(Self.reason(failure.error))")) }
+    if rovers.isEmpty, let first = failures.first { throw first.error }
     return rovers
+  }
+
+  /// Every rover's chain unanswered, as one error naming each service tried once.
+  static func noneAnswered(_ errors: [any Error]) -> ServiceError? {
+    var services: [String] = []
+    var causes: [HTTPError] = []
+    for error in errors {
+      guard case ServiceError.noServiceAnswered(let tried, let failures) = error else { return nil }
+      services += tried.filter { !services.contains($0) }
+      causes += failures
+    }
+    return services.isEmpty ? nil : .noServiceAnswered(services: services, errors: causes)
   }
 
   package func rover(named name: String) async throws -> Rover {
@@ -129,16 +175,17 @@ package struct FallbackService: PhotoService {
     // MER product ids (`1N137056144ILF…`) belong to the PDS; other text ids to the raw feeds.
     case .text(let text): order = text.first.map { "12".contains($0) } == true ? [.pds, .nasaRaw] : [.nasaRaw, .pds]
     }
-    var firstError: (any Error)?
+    var failures: [(service: ServicePreset, error: any Error)] = []
     for (index, preset) in order.enumerated() {
       guard let service = clients[preset] else { continue }
       do {
         return try await service.photo(id: id)
       } catch {
-        firstError = firstError ?? error
+        failures.append((preset, error))
         guard Self.worthAnotherService(error) || error is ServiceError, index + 1 < order.count else { break }
       }
     }
-    throw firstError ?? ServiceError.photoNotFound(id: id.description)
+    if let summary = unanswered(failures) { throw summary }
+    throw failures.first?.error ?? ServiceError.photoNotFound(id: id.description)
   }
 }

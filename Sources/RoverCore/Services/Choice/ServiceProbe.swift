@@ -54,8 +54,9 @@ package struct ServiceProbe: Sendable {
       } catch is CancellationError {
         throw CancellationError()
       } catch {
-        // A service that answers with an error (a refused key, an unknown rover) is reachable all the same.
-        let reachable = !ServiceError.isServiceDown(error)
+        // Reachable means an HTTP answer came back: a refused key, an unknown rover or a 503 all say the host is
+        // there; a name that does not resolve or a refused connection say nothing came back at all.
+        let reachable = !ServiceError.isUnanswered(error)
         return Result(
           service: preset.rawValue, rover: rover, reachable: reachable,
           latencyMS: reachable ? Int(Date().timeIntervalSince(started) * 1000) : nil, maxSol: nil,
