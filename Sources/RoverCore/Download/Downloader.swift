@@ -204,7 +204,9 @@ public final class Downloader: Sendable {
   /// What the record's opening found that the user should know: a damaged file set aside, bad lines imported.
   package static func tell(_ record: DownloadRecord, _ notice: (String) -> Void) {
     if let aside = record.rebuiltFrom {
-      notice("\(record.path) was damaged: moved to \(aside) and started afresh (files in place still count)")
+      notice(
+        "\(record.path) was damaged (\(record.rebuiltBecause)): moved to \(aside) and started afresh "
+          + "(files in place still count)")
     }
     if record.skippedLines > 0 {
       let lines = record.skippedLines

@@ -29,6 +29,8 @@ package final class DownloadRecord: @unchecked Sendable {
   package private(set) var skippedLines = 0
   /// Set when the file was damaged and has been started afresh; the caller says so once.
   package private(set) var rebuiltFrom: String?
+  /// Why it was, in SQLite's words or rover's ("file is not a database", "not rover's tables: …").
+  package private(set) var rebuiltBecause = ""
   // @unchecked: the database and statements are only used under `lock`; `descriptor` never changes. Internal, not
   // private, only for the record's own `DownloadRecord+…` files.
   let lock = NSLock()
@@ -46,17 +48,18 @@ package final class DownloadRecord: @unchecked Sendable {
   let batch: Int
 
   /// Opens (creating) the record of `outputDirectory` (creating it too) for a run; see `init(directory:)`.
-  package convenience init(outputDirectory: URL, shard: Shard? = nil, onWait: (String) -> Void = { _ in }) async throws
-  {
+  package convenience init(
+    outputDirectory: URL, shard: Shard? = nil, onWait: @escaping @Sendable (String) -> Void = { _ in }
+  ) async throws {
     try await self.init(
       directory: try SafeDirectory.root(outputDirectory), name: Self.fileName(shard: shard), onWait: onWait)
   }
 
   /// Opens (creating) the record `name` in `directory`, waiting for another process's lock; `onWait` is told
-  /// once if it has to wait.
+  /// once if it has to wait, and if another program's lock on the file holds it up later.
   init(
     directory: SafeDirectory, name: String = DownloadRecord.fileName(), batch: Int = 1024,
-    onWait: (String) -> Void = { _ in }
+    onWait: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws {
     path = directory.path + "/" + name
     self.batch = max(0, batch)
@@ -64,7 +67,7 @@ package final class DownloadRecord: @unchecked Sendable {
     do {
       var opened: (SQLiteDatabase, Statements, run: Int64)
       do {
-        opened = try Self.open(path, lockedAs: descriptor)
+        opened = try Self.open(path, lockedAs: descriptor, onWait: onWait)
       } catch let error as SQLiteError where error.isDamagedFile {
         let aside = name + ".damaged-\(Int(Date().timeIntervalSince1970))"
         guard renameat(directory.descriptor, name, directory.descriptor, aside) == 0 else {
@@ -73,8 +76,9 @@ package final class DownloadRecord: @unchecked Sendable {
         close(descriptor)
         descriptor = -1
         rebuiltFrom = directory.path + "/" + aside
+        rebuiltBecause = error.description
         descriptor = try await Self.openLocked(directory, name: name, path: path, onWait: onWait)
-        opened = try Self.open(path, lockedAs: descriptor)
+        opened = try Self.open(path, lockedAs: descriptor, onWait: onWait)
       }
       (database, statements, run) = opened
       self.descriptor = descriptor

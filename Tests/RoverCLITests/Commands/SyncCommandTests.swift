@@ -136,6 +136,26 @@ import Testing
     #expect(bad.stderr.contains("--shard must be I/N"), "\(bad.stderr)")
   }
 
+  /// A record SQLite opens but finds damaged (one page overwritten) is set aside with one warning; the photos in
+  /// place still count, so nothing is fetched again.
+  @Test func aRecordWithADamagedPageIsSetAsideWithOneWarning() async throws {
+    let feeds = try Self.feeds()
+    defer { feeds.stop() }
+    let dir = try TestDirectory.make("rover-cli")
+    let first = try await run(["sync", "perseverance", "-o", dir.path, "--sol", "10.."], feeds)
+    #expect(first.exitCode == 0, "\(first)")
+    let record = try FileHandle(forUpdating: dir.appendingPathComponent(".rover-record.sqlite"))
+    try record.seek(toOffset: 4 * 4096)
+    try record.write(contentsOf: Data(repeating: 0xFF, count: 4096))
+    try record.close()
+    feeds.server.resetLog()
+    let again = try await run(["sync", "perseverance", "-o", dir.path, "--sol", "10.."], feeds)
+    #expect(again.exitCode == 0, "\(again)")
+    let warnings = again.stderr.split(separator: "\n").filter { $0.contains("warning") }
+    #expect(warnings.count == 1 && warnings[0].contains("was damaged"), "\(again.stderr)")
+    #expect(feeds.requestCount(pathPrefix: "/images/") == 0)
+  }
+
   /// The selection is remembered; new flags replace it, and sync says so.
   @Test func theSelectionIsRemembered() async throws {
     let feeds = try Self.feeds()
