@@ -35,6 +35,8 @@ package final class DownloadRecord: @unchecked Sendable {
   // private, only for the record's own `DownloadRecord+…` files.
   let lock = NSLock()
   private let descriptor: Int32
+  /// Held as long as the record: every writer into the folder takes it before its record (see `FolderLock`).
+  private let folderLock: FolderLock
   let database: SQLiteDatabase
   let statements: Statements
   /// This run's number: what an earlier run recorded is told apart from this run's photos that share one image.
@@ -51,18 +53,19 @@ package final class DownloadRecord: @unchecked Sendable {
   package convenience init(
     outputDirectory: URL, shard: Shard? = nil, onWait: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws {
-    try await self.init(
-      directory: try SafeDirectory.root(outputDirectory), name: Self.fileName(shard: shard), onWait: onWait)
+    try await self.init(directory: try SafeDirectory.root(outputDirectory), shard: shard, onWait: onWait)
   }
 
-  /// Opens (creating) the record `name` in `directory`, waiting for another process's lock; `onWait` is told
-  /// once if it has to wait, and if another program's lock on the file holds it up later.
+  /// Opens (creating) the record of `shard` in `directory`, waiting for the folder's lock and then the file's;
+  /// `onWait` is told once for each wait, and if another program's lock on the file holds it up later.
   init(
-    directory: SafeDirectory, name: String = DownloadRecord.fileName(), batch: Int = 1024,
+    directory: SafeDirectory, shard: Shard? = nil, batch: Int = 1024,
     onWait: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws {
+    let name = Self.fileName(shard: shard)
     path = directory.path + "/" + name
     self.batch = max(0, batch)
+    folderLock = try await FolderLock(in: directory, shard: shard, onWait: onWait)
     var descriptor = try await Self.openLocked(directory, name: name, path: path, onWait: onWait)
     do {
       var opened: (SQLiteDatabase, Statements, run: Int64)
