@@ -97,7 +97,8 @@ public final class Downloader: Sendable {
     let started = Date()
     let root = try SafeDirectory.root(options.outputDirectory)
     root.removeStaleTemporaries()
-    let record = try await openRecord(given, in: root)
+    let hold = try await hold(given, in: root)
+    let record = hold.record
     let archive = try await openArchive()
     var source = PhotoFeed(batches.makeAsyncIterator())
     // The template is checked against the first batch before any image request: a clash there is a usage error.
@@ -114,27 +115,8 @@ public final class Downloader: Sendable {
     }
     summary.interrupted = Task.isCancelled && summary.fatal == nil
     summary.seconds = Date().timeIntervalSince(started)
+    withExtendedLifetime(hold) {}
     return summary
-  }
-
-  private func openRecord(_ given: DownloadRecord?, in root: SafeDirectory) async throws -> DownloadRecord? {
-    if let given { return given }
-    guard options.keepsRecord else { return nil }
-    let events = self.events
-    let record = try await DownloadRecord(directory: root, onWait: { events(.warning($0)) })
-    Self.tell(record) { events(.warning($0)) }
-    return record
-  }
-
-  private func openArchive() async throws -> DownloadArchive? {
-    guard let url = options.archive else { return nil }
-    let events = self.events
-    let archive = try await DownloadArchive(name: url.path, shownAs: url.path, onWait: { events(.warning($0)) })
-    if archive.skippedLines > 0 {
-      let lines = archive.skippedLines
-      events(.warning("skipped \(lines) unreadable line\(lines == 1 ? "" : "s") in \(archive.path)"))
-    }
-    return archive
   }
 
   /// The images' engine, checked once: without libcurl no photo can be fetched, said once, not once a photo.
@@ -199,17 +181,6 @@ public final class Downloader: Sendable {
       group.cancelAll()
     }
     return summary
-  }
-
-  /// What the record's opening found that the user should know: a damaged file set aside, bad lines imported.
-  package static func tell(_ record: DownloadRecord, _ notice: (String) -> Void) {
-    if let aside = record.rebuiltFrom {
-      notice("\(record.path) was damaged: moved to \(aside) and started afresh (files in place still count)")
-    }
-    if record.skippedLines > 0 {
-      let lines = record.skippedLines
-      notice("skipped \(lines) unreadable line\(lines == 1 ? "" : "s") of the old record \(DownloadRecord.legacyName)")
-    }
   }
 
   struct RunContext: Sendable {

@@ -27,10 +27,10 @@ extension DownloadRecord {
 
   /// SQLite opens by path (it resolves the links of a /proc/self/fd path, then refuses them), so the file it
   /// opened is checked to be the very one locked here, not one swapped in meanwhile.
-  static func open(_ location: String, lockedAs descriptor: Int32) throws -> (
-    SQLiteDatabase, Statements, run: Int64
-  ) {
-    let database = try SQLiteDatabase(path: location)
+  static func open(
+    _ location: String, lockedAs descriptor: Int32, onWait: @escaping @Sendable (String) -> Void
+  ) throws -> (SQLiteDatabase, Statements, run: Int64) {
+    let database = try SQLiteDatabase(path: location, onWait: onWait)
     var ours = stat()
     var theirs = stat()
     guard fstat(descriptor, &ours) == 0, stat(location, &theirs) == 0, ours.st_ino == theirs.st_ino,
@@ -46,16 +46,16 @@ extension DownloadRecord {
       PRAGMA synchronous = NORMAL;
       PRAGMA cache_size = -512;
       """)
-    // A file that is not a database, or a damaged one, fails here rather than part-way through a run.
-    guard try database.prepare("PRAGMA quick_check").step() else {
-      throw SQLiteError(code: 11, message: "quick_check returned nothing")
+    try database.checkIntact()
+    return try database.asRoverMadeIt {
+      let run = try prepareTables(database)
+      return (database, try Statements(database), run)
     }
-    let run = try prepareTables(database)
-    return (database, try Statements(database), run)
   }
 
   /// The tables, made in one transaction with the run's number: one file sync at start instead of one per
-  /// statement (three `fdatasync` each, most of a small run's start-up on a real disk).
+  /// statement (three `fdatasync` each, most of a small run's start-up on a real disk). A row is written to each and
+  /// taken back, so tables that refuse rover's rows (another program's columns or constraints) fail here, once.
   private static func prepareTables(_ database: SQLiteDatabase) throws -> Int64 {
     try database.transaction {
       try database.execute(
@@ -70,13 +70,30 @@ extension DownloadRecord {
           rover TEXT NOT NULL, sol INTEGER NOT NULL, complete INTEGER NOT NULL, photos INTEGER NOT NULL,
           checked_at REAL NOT NULL, PRIMARY KEY (rover, sol));
         CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        SAVEPOINT probe;
+        INSERT OR REPLACE INTO photos (rover, id, product, frame, version, sol, bytes, path, run)
+        VALUES ('', '', '', NULL, NULL, 0, 0, '', 0);
+        INSERT OR REPLACE INTO sols (rover, sol, complete, photos, checked_at) VALUES ('', 0, 0, 0, 0);
+        ROLLBACK TO probe;
+        RELEASE probe;
         """)
-      let last = try database.prepare("SELECT value FROM settings WHERE key = 'run'")
-      let run = (try last.step() ? last.text(0).flatMap { Int64($0) } : nil).map { $0 + 1 } ?? 1
+      let run = try nextRun(database)
       try database.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('run', ?)")
         .bind([.text(String(run))]).run()
       return run
     }
+  }
+
+  /// The number after the last run's; a `run` setting that is not a run number (or whose next would overflow) makes
+  /// the record unusable, rather than starting again at 1 or crashing every command in the folder.
+  private static func nextRun(_ database: SQLiteDatabase) throws -> Int64 {
+    let last = try database.prepare("SELECT value FROM settings WHERE key = 'run'")
+    guard try last.step() else { return 1 }
+    let text = last.text(0) ?? ""
+    guard let previous = Int64(text), previous >= 0, previous < Int64.max else {
+      throw SQLiteError.unusable("the setting 'run' is not a run number: '\(text.prefix(40))'")
+    }
+    return previous + 1
   }
 
   /// The statements run per photo, prepared once.

@@ -29,10 +29,14 @@ package final class DownloadRecord: @unchecked Sendable {
   package private(set) var skippedLines = 0
   /// Set when the file was damaged and has been started afresh; the caller says so once.
   package private(set) var rebuiltFrom: String?
+  /// Why it was, in SQLite's words or rover's ("file is not a database", "not rover's tables: …").
+  package private(set) var rebuiltBecause = ""
   // @unchecked: the database and statements are only used under `lock`; `descriptor` never changes. Internal, not
   // private, only for the record's own `DownloadRecord+…` files.
   let lock = NSLock()
   private let descriptor: Int32
+  /// Held as long as the record: every writer into the folder takes it before its record (see `FolderLock`).
+  private let folderLock: FolderLock
   let database: SQLiteDatabase
   let statements: Statements
   /// This run's number: what an earlier run recorded is told apart from this run's photos that share one image.
@@ -46,25 +50,27 @@ package final class DownloadRecord: @unchecked Sendable {
   let batch: Int
 
   /// Opens (creating) the record of `outputDirectory` (creating it too) for a run; see `init(directory:)`.
-  package convenience init(outputDirectory: URL, shard: Shard? = nil, onWait: (String) -> Void = { _ in }) async throws
-  {
-    try await self.init(
-      directory: try SafeDirectory.root(outputDirectory), name: Self.fileName(shard: shard), onWait: onWait)
+  package convenience init(
+    outputDirectory: URL, shard: Shard? = nil, onWait: @escaping @Sendable (String) -> Void = { _ in }
+  ) async throws {
+    try await self.init(directory: try SafeDirectory.root(outputDirectory), shard: shard, onWait: onWait)
   }
 
-  /// Opens (creating) the record `name` in `directory`, waiting for another process's lock; `onWait` is told
-  /// once if it has to wait.
+  /// Opens (creating) the record of `shard` in `directory`, waiting for the folder's lock and then the file's;
+  /// `onWait` is told once for each wait, and if another program's lock on the file holds it up later.
   init(
-    directory: SafeDirectory, name: String = DownloadRecord.fileName(), batch: Int = 1024,
-    onWait: (String) -> Void = { _ in }
+    directory: SafeDirectory, shard: Shard? = nil, batch: Int = 1024,
+    onWait: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws {
+    let name = Self.fileName(shard: shard)
     path = directory.path + "/" + name
     self.batch = max(0, batch)
+    folderLock = try await FolderLock(in: directory, shard: shard, onWait: onWait)
     var descriptor = try await Self.openLocked(directory, name: name, path: path, onWait: onWait)
     do {
       var opened: (SQLiteDatabase, Statements, run: Int64)
       do {
-        opened = try Self.open(path, lockedAs: descriptor)
+        opened = try Self.open(path, lockedAs: descriptor, onWait: onWait)
       } catch let error as SQLiteError where error.isDamagedFile {
         let aside = name + ".damaged-\(Int(Date().timeIntervalSince1970))"
         guard renameat(directory.descriptor, name, directory.descriptor, aside) == 0 else {
@@ -73,8 +79,9 @@ package final class DownloadRecord: @unchecked Sendable {
         close(descriptor)
         descriptor = -1
         rebuiltFrom = directory.path + "/" + aside
+        rebuiltBecause = error.description
         descriptor = try await Self.openLocked(directory, name: name, path: path, onWait: onWait)
-        opened = try Self.open(path, lockedAs: descriptor)
+        opened = try Self.open(path, lockedAs: descriptor, onWait: onWait)
       }
       (database, statements, run) = opened
       self.descriptor = descriptor

@@ -7,10 +7,14 @@ import Foundation
 final class SQLiteDatabase {
   let path: String
   private var handle: OpaquePointer?
+  /// Outlives `handle`, whose busy handler points at it.
+  private let busyWait: BusyWait
 
-  /// Opens (creating) `path`, refusing a symbolic link as its last component.
-  init(path: String) throws {
+  /// Opens (creating) `path`, refusing a symbolic link as its last component. `onWait` is told once if another
+  /// program's lock on the file keeps this connection waiting.
+  init(path: String, onWait: @escaping @Sendable (String) -> Void = { _ in }) throws {
     self.path = path
+    busyWait = BusyWait(path: path, notice: onWait)
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard code == SQLITE_OK else {
@@ -19,8 +23,12 @@ final class SQLiteDatabase {
       handle = nil
       throw error
     }
-    // Another process's transaction is short (a batch of photos): wait for it rather than fail.
-    sqlite3_busy_timeout(handle, 30_000)
+    sqlite3_busy_handler(
+      handle,
+      { context, count in
+        guard let context else { return 0 }
+        return Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue().again(after: count) ? 1 : 0
+      }, Unmanaged.passUnretained(busyWait).toOpaque())
   }
 
   deinit {
@@ -57,4 +65,53 @@ final class SQLiteDatabase {
   }
 
   var lastMessage: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "not open" }
+
+  /// A file that is not a database, or a damaged one, fails here rather than part-way through a run; so does one
+  /// with a trigger, which rover never makes and which could refuse or undo every write.
+  func checkIntact() throws {
+    let check = try prepare("PRAGMA quick_check")
+    guard try check.step() else { throw SQLiteError.unusable("quick_check returned nothing") }
+    let answer = check.text(0) ?? ""
+    guard answer == "ok" else {
+      let found = answer.split(separator: "\n").filter { !$0.hasPrefix("***") }.joined(separator: "; ")
+      throw SQLiteError.unusable("quick_check: " + String(found.prefix(100)))
+    }
+    if try prepare("SELECT 1 FROM sqlite_master WHERE type = 'trigger' LIMIT 1").firstInteger() != nil {
+      throw SQLiteError.unusable("a trigger rover never made")
+    }
+  }
+
+  /// Runs what makes and first uses rover's tables: an answer that says they are not as rover made them (a table
+  /// of another program under the same name) makes the file `unusable`, so it is set aside, not failed on for ever.
+  func asRoverMadeIt<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as SQLiteError where error.isForeignSchema {
+      throw SQLiteError.unusable("not rover's tables: " + error.message)
+    }
+  }
+
+  /// Another program's lock (a `sqlite3` shell, a backup tool; another rover takes the file's own lock first):
+  /// waited for up to 30 s, as a busy timeout would, but said once rather than hanging silently.
+  private final class BusyWait {
+    let path: String
+    let notice: @Sendable (String) -> Void
+    var told = false
+
+    init(path: String, notice: @escaping @Sendable (String) -> Void) {
+      self.path = path
+      self.notice = notice
+    }
+
+    /// Whether to try again after `count` waits of 20 ms for this lock.
+    func again(after count: Int32) -> Bool {
+      guard count < 1500 else { return false }
+      if !told {
+        told = true
+        notice("waiting (up to 30s) for another program that has \(path) locked")
+      }
+      usleep(20_000)
+      return true
+    }
+  }
 }

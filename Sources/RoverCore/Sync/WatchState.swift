@@ -32,27 +32,31 @@ package final class WatchState: @unchecked Sendable {
     return "watch-\(rover.lowercased())-" + String(StableHash.value(key), radix: 16) + ".sqlite"
   }
 
-  package init(directory: URL, name: String, onWait: (String) -> Void = { _ in }) async throws {
+  /// Set when the file could not be used (damaged, or not rover's) and was started afresh: what was printed may
+  /// be printed once more, which the caller says once. Why, in SQLite's words or rover's.
+  package private(set) var rebuiltBecause: String?
+  package var wasRebuilt: Bool { rebuiltBecause != nil }
+
+  package init(directory: URL, name: String, onWait: @escaping @Sendable (String) -> Void = { _ in }) async throws {
     let folder = try SafeDirectory.root(directory)
     path = folder.path + "/" + name
     var descriptor = try await DownloadRecord.openLocked(folder, name: name, path: path, mode: 0o600, onWait: onWait)
     do {
-      var opened: SQLiteDatabase
+      var opened: (SQLiteDatabase, seen: SQLiteStatement, insert: SQLiteStatement)
       do {
-        opened = try Self.open(path)
+        opened = try Self.open(path, onWait: onWait)
       } catch let error as SQLiteError where error.isDamagedFile {
         // Only what was printed is lost: the next poll prints the window once more. The lock moves to the new
         // file, so a second watch of the same selection still waits for this one.
         unlinkat(folder.descriptor, name, 0)
         close(descriptor)
         descriptor = -1
+        rebuiltBecause = error.description
         descriptor = try await DownloadRecord.openLocked(folder, name: name, path: path, mode: 0o600, onWait: onWait)
-        opened = try Self.open(path)
+        opened = try Self.open(path, onWait: onWait)
       }
       self.descriptor = descriptor
-      database = opened
-      seen = try database.prepare("SELECT 1 FROM seen WHERE key = ?")
-      insert = try database.prepare("INSERT OR IGNORE INTO seen (key, sol) VALUES (?, ?)")
+      (database, seen, insert) = opened
     } catch let error as SQLiteError {
       if descriptor >= 0 { close(descriptor) }
       throw DownloadError.io(path: path, reason: error.description)
@@ -66,18 +70,30 @@ package final class WatchState: @unchecked Sendable {
     close(descriptor)
   }
 
-  private static func open(_ path: String) throws -> SQLiteDatabase {
-    let database = try SQLiteDatabase(path: path)
+  /// The database and its two statements, or `SQLiteError.unusable` for a file SQLite opens but rover cannot use
+  /// (a damaged page, a `seen` table of another program's), which is then started afresh.
+  private static func open(_ path: String, onWait: @escaping @Sendable (String) -> Void) throws -> (
+    SQLiteDatabase, seen: SQLiteStatement, insert: SQLiteStatement
+  ) {
+    let database = try SQLiteDatabase(path: path, onWait: onWait)
     try database.execute(
       """
       PRAGMA journal_mode = DELETE;
       PRAGMA synchronous = NORMAL;
-      CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, sol INTEGER NOT NULL) WITHOUT ROWID;
       """)
-    guard try database.prepare("PRAGMA quick_check").step() else {
-      throw SQLiteError(code: 11, message: "quick_check returned nothing")
+    try database.checkIntact()
+    return try database.asRoverMadeIt {
+      try database.execute(
+        """
+        CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, sol INTEGER NOT NULL) WITHOUT ROWID;
+        SAVEPOINT probe;
+        INSERT OR REPLACE INTO seen (key, sol) VALUES ('', 0);
+        ROLLBACK TO probe;
+        RELEASE probe;
+        """)
+      let seen = try database.prepare("SELECT 1 FROM seen WHERE key = ?")
+      return (database, seen, try database.prepare("INSERT OR IGNORE INTO seen (key, sol) VALUES (?, ?)"))
     }
-    return database
   }
 
   /// A photo is the same photo whichever id a service gives it: its frame.

@@ -13,7 +13,9 @@ extension RoverCommand {
         or --earth-date, --camera, --name) is remembered in DIR's record (.rover-record.sqlite): a later sync \
         without them does the same again; given again, they replace it. A killed sync resumes where it stopped. \
         Only the highest version of a re-sent frame is kept, lower ones are removed (--all-versions keeps all). \
-        --shard I/N takes the sols with sol mod N = I-1, so N machines running one command cover every sol once.
+        --shard I/N takes the sols with sol mod N = I-1, so N machines running one command cover every sol once. \
+        Runs writing into one DIR take turns where their photos may overlap (another N, no --shard, fetch-image); \
+        shards of one N run side by side.
         Exit codes: 0 done, 3 some photos failed, 64 bad usage, 74 cannot write, 130 interrupted (143 SIGTERM).
 
         EXAMPLES:

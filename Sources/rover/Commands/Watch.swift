@@ -105,6 +105,10 @@ extension RoverCommand {
         directory: WatchState.directory(environment: environment),
         name: WatchState.fileName(rover: rover, service: service.serviceName, cameras: cameras)
       ) { StandardError.line("rover: \($0)") }
+      if let why = state.rebuiltBecause {
+        StandardError.line(
+          "rover: warning: \(state.path) was damaged (\(why)): started afresh (photos may be printed once more)")
+      }
       let command = try exec.map(ExecCommand.init)
       let pause = Self.seconds(interval) ?? 600
       let printer = PhotoStreamPrinter(Printer(format: .jsonl, color: false))

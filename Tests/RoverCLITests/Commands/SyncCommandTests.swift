@@ -136,6 +136,51 @@ import Testing
     #expect(bad.stderr.contains("--shard must be I/N"), "\(bad.stderr)")
   }
 
+  /// Overlapping shards and an unsharded sync, run at once into one folder, take turns where they overlap: each
+  /// photo is fetched once, and none is reported failed because another process put its file in place first.
+  @Test func overlappingSyncsInOneFolderFetchEachPhotoOnce() async throws {
+    var sols: [Int: [MockRawImage]] = [:]
+    for sol in 10...21 { sols[sol] = (0..<4).map { Self.frame(sol: sol, $0) } }
+    let feeds = try MockRawFeeds(dataset: MockRawDataset(imagesByRover: [MockRawDataset.perseverance: sols]))
+    defer { feeds.stop() }
+    feeds.inject(.delay(0.05), times: .max, pathPrefix: "/images/")
+    let dir = try TestDirectory.make("rover-cli")
+    let command = CLI.options(feeds) + ["sync", "perseverance", "-o", dir.path, "--sol", "10..", "-j", "2"]
+    let children = try [["--shard", "1/2"], ["--shard", "1/3"], [], ["--shard", "2/3"], ["--shard", "2/2"]].map {
+      try RoverProcess.start(command + $0, environment: CLI.fastRetries)
+    }
+    for child in children {
+      let result = try await child.wait(timeout: 120)
+      #expect(result.exitCode == 0, "\(result)")
+      let failures = result.stderr.split(separator: "\n").filter { $0.contains("failed") && !$0.contains("failed 0,") }
+      #expect(failures.isEmpty && result.stderr.contains("failed 0,"), "\(result.stderr)")
+    }
+    let images = feeds.requests.map(\.path).filter { $0.hasPrefix("/images/") }
+    #expect(images.count == 48, "\(images.count) image requests for 48 photos")
+    #expect(Set(images).count == 48)
+    #expect(imagesBelow(dir).count == 48)
+  }
+
+  /// A record SQLite opens but finds damaged (one page overwritten) is set aside with one warning; the photos in
+  /// place still count, so nothing is fetched again.
+  @Test func aRecordWithADamagedPageIsSetAsideWithOneWarning() async throws {
+    let feeds = try Self.feeds()
+    defer { feeds.stop() }
+    let dir = try TestDirectory.make("rover-cli")
+    let first = try await run(["sync", "perseverance", "-o", dir.path, "--sol", "10.."], feeds)
+    #expect(first.exitCode == 0, "\(first)")
+    let record = try FileHandle(forUpdating: dir.appendingPathComponent(".rover-record.sqlite"))
+    try record.seek(toOffset: 4 * 4096)
+    try record.write(contentsOf: Data(repeating: 0xFF, count: 4096))
+    try record.close()
+    feeds.server.resetLog()
+    let again = try await run(["sync", "perseverance", "-o", dir.path, "--sol", "10.."], feeds)
+    #expect(again.exitCode == 0, "\(again)")
+    let warnings = again.stderr.split(separator: "\n").filter { $0.contains("warning") }
+    #expect(warnings.count == 1 && warnings[0].contains("was damaged"), "\(again.stderr)")
+    #expect(feeds.requestCount(pathPrefix: "/images/") == 0)
+  }
+
   /// The selection is remembered; new flags replace it, and sync says so.
   @Test func theSelectionIsRemembered() async throws {
     let feeds = try Self.feeds()

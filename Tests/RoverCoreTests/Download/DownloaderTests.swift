@@ -65,7 +65,8 @@ import Testing
     let summary = try await run.value
     #expect(summary.interrupted)
     let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    #expect(left.allSatisfy { $0 == DownloadOptions.recordName }, "\(left)")
+    // The record, and the folder's (empty) lock: nothing half written.
+    #expect(left.allSatisfy { [DownloadOptions.recordName, FolderLock.fileName].contains($0) }, "\(left)")
   }
 
   /// Each misbehaviour gets its own answer: not an image, a status, a short body (retried), a redirect (followed).

@@ -1,0 +1,51 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+@testable import RoverCore
+
+/// `watch`'s state is a file in a directory other programs write to as well: one SQLite still opens but rover
+/// cannot use is started afresh, once, instead of failing every poll.
+@Suite struct WatchStateTests {
+  static let name = "watch-perseverance-test.sqlite"
+  static let photos = (1...3000).map { DownloadRecordTests.photo($0, stem: "NLF_\($0)_0675528300_637ECM_N0040136") }
+
+  static func file(_ dir: URL) -> URL { dir.appendingPathComponent(name) }
+
+  /// What a restarted watch can do with its state: ask about every photo, and remember more.
+  static func expectWorks(_ state: WatchState) throws {
+    #expect(try photos.allSatisfy { try state.isNew($0) })
+    try state.markSeen([photos[0]])
+    #expect(try !state.isNew(photos[0]))
+  }
+
+  @Test func aStateWithADamagedPageIsStartedAfresh() async throws {
+    let dir = try TestDirectory.make("rover-watch")
+    do {
+      let state = try await WatchState(directory: dir, name: Self.name)
+      try state.markSeen(Self.photos)
+      #expect(!state.wasRebuilt)
+    }
+    try UnusableRecordTests.damagePage(of: Self.file(dir))
+    let state = try await WatchState(directory: dir, name: Self.name)
+    #expect(state.wasRebuilt)
+    try Self.expectWorks(state)
+  }
+
+  @Test func aValidDatabaseWithForeignTablesIsStartedAfresh() async throws {
+    let dir = try TestDirectory.make("rover-watch")
+    try SQLiteDatabase(path: Self.file(dir).path).execute(
+      "CREATE TABLE seen (photo TEXT, printed REAL); CREATE TABLE notes (body TEXT)")
+    let state = try await WatchState(directory: dir, name: Self.name)
+    #expect(state.wasRebuilt)
+    try Self.expectWorks(state)
+  }
+
+  @Test func aStateThatIsFineIsKept() async throws {
+    let dir = try TestDirectory.make("rover-watch")
+    do { try await WatchState(directory: dir, name: Self.name).markSeen([Self.photos[7]]) }
+    let state = try await WatchState(directory: dir, name: Self.name)
+    #expect(!state.wasRebuilt)
+    #expect(try !state.isNew(Self.photos[7]))
+  }
+}
