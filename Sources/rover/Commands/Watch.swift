@@ -13,8 +13,10 @@ extension RoverCommand {
         repeats nothing. Failures and rate limits are reported on stderr and retried later, doubling the wait \
         from 30s up to an hour and never sooner than the server's Retry-After.
         --exec runs a program for each new photo without a shell: CMD is split into words once, by shell rules, \
-        and {id} {rover} {sol} {camera} {earth_date} {url} {path} are filled in inside each word. Its output goes \
-        to stderr.
+        and {id} {rover} {sol} {camera} {earth_date} {url} {path} are filled in inside each word, left to right, \
+        once (a value is never read for placeholders). Its output goes to stderr. The program must be found at \
+        start and cannot be a placeholder. A photo is not run when {url} is not an http(s) URL or a value would \
+        begin an argument with '-' (an option), unless the argument comes after a word --.
         Exit codes: 0 stopped (Ctrl-C, SIGTERM) or --once done, 3 with --once when a download or --exec failed, \
         64 bad usage, and a failed --once poll's own code (69 unreachable, 75 rate limited, ...).
 
@@ -75,7 +77,10 @@ extension RoverCommand {
       guard lookback >= 0 else { throw ValidationError("--lookback must be 0 or more, got \(lookback)") }
       guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
       if let exec {
-        do { _ = try ExecCommand(exec) } catch let error as ExecCommandError {
+        // Before any request: a typo would otherwise fail once for every photo.
+        do {
+          try ExecCommand(exec).checkProgram(searchPath: ProcessInfo.processInfo.environment["PATH"])
+        } catch let error as ExecCommandError {
           throw ValidationError("--exec: " + error.localizedDescription)
         }
       }

@@ -1,0 +1,77 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `rover watch --exec`: what runs, and with which arguments.
+@Suite struct WatchExecTests {
+  let tests = WatchCommandTests()
+
+  func arguments(_ feeds: MockRawFeeds, _ rest: [String]) -> [String] {
+    tests.arguments(feeds, ["--lookback", "0"] + rest)
+  }
+
+  /// The feeds with one more sol, 13, whose frames carry these camera names.
+  func feeds(cameras: [String]) throws -> MockRawFeeds {
+    let feeds = try SyncCommandTests.feeds()
+    let frames = cameras.enumerated().map { index, camera in
+      SyncCommandTests.frame(sol: 13, index, instrument: camera)
+    }
+    feeds.update { $0.imagesByRover[MockRawDataset.perseverance]?[13] = frames }
+    return feeds
+  }
+
+  /// `watch --once --exec <exec>` run in `directory`, with a state of its own unless `state` is given.
+  func once(_ feeds: MockRawFeeds, exec: String, in directory: URL, state: URL? = nil) async throws
+    -> RoverProcessResult
+  {
+    try await CLI.run(
+      arguments(feeds, ["--once", "--exec", exec]),
+      environment: tests.environment(try state ?? TestDirectory.make("rover-cli")), currentDirectory: directory)
+  }
+
+  /// A program that is not there, or one the server would choose, is refused before any request.
+  @Test(arguments: ["rover-no-such-program {id}", "./rover-no-such-program", "{camera} x"])
+  func aMissingProgramIsFoundAtStart(exec: String) async throws {
+    let feeds = try SyncCommandTests.feeds()
+    defer { feeds.stop() }
+    let state = try TestDirectory.make("rover-cli")
+    let result = try await CLI.run(
+      arguments(feeds, ["--once", "--exec", exec]), environment: tests.environment(state))
+    #expect(result.exitCode == 64, "\(result)")
+    #expect(result.stderr.contains("--exec"), "\(result.stderr)")
+    #expect(feeds.requestCount == 0)
+  }
+
+  /// Placeholders are filled once, left to right: a camera named after placeholders stays as the server wrote it.
+  @Test func placeholdersInServerTextAreNeverExpanded() async throws {
+    let hostile = "{id}{rover}{sol}{earth_date}{url}{path}{camera}"
+    let feeds = try feeds(cameras: [hostile])
+    defer { feeds.stop() }
+    let marks = try TestDirectory.make("rover-cli")
+    let result = try await once(feeds, exec: "touch {camera}", in: marks)
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(filesBelow(marks) == [hostile], "\(filesBelow(marks))")
+  }
+
+  /// A server value that would begin an argument with `-` is refused with a warning, never passed as an option;
+  /// after a literal `--` it is passed, as the program then reads it as an operand.
+  @Test func aValueBeginningWithADashNeverBecomesAnOption() async throws {
+    let feeds = try feeds(cameras: ["--version", "MCZ_RIGHT"])
+    defer { feeds.stop() }
+    let marks = try TestDirectory.make("rover-cli")
+    let result = try await once(feeds, exec: "touch {camera}", in: marks)
+    #expect(result.exitCode == 3, "\(result)")
+    #expect(result.stderr.contains("'--version'"), "\(result.stderr)")
+    #expect(!result.stderr.contains("coreutils"), "\(result.stderr)")
+    #expect(filesBelow(marks) == ["MCZ_RIGHT"], "\(filesBelow(marks))")
+
+    let separated = try TestDirectory.make("rover-cli")
+    let again = try await once(feeds, exec: "touch -- {camera}", in: separated)
+    #expect(again.exitCode == 0, "\(again)")
+    #expect(filesBelow(separated) == ["--version", "MCZ_RIGHT"], "\(filesBelow(separated))")
+  }
+}
