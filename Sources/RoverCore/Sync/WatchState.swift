@@ -4,9 +4,10 @@ import Foundation
   import Glibc
 #endif
 
-/// What a `watch` has printed, so a restart does not repeat anything: one SQLite file per rover, service and
-/// selection under `$XDG_STATE_HOME/rover/`, locked for the watch's life (a second watch of the same selection
-/// waits rather than printing everything twice).
+/// What a `watch` has printed, so a restart does not repeat anything, and the photos printed whose download or
+/// `--exec` has not yet succeeded, so a failure or a stop is made good on the next poll or after a restart: one
+/// SQLite file per rover, service and selection under `$XDG_STATE_HOME/rover/`, locked for the watch's life (a
+/// second watch of the same selection waits rather than printing everything twice).
 package final class WatchState: @unchecked Sendable {
   package let path: String
   // @unchecked: the database and statements are only used under `lock`; `descriptor` never changes.
@@ -15,6 +16,9 @@ package final class WatchState: @unchecked Sendable {
   private let database: SQLiteDatabase
   private let seen: SQLiteStatement
   private let insert: SQLiteStatement
+  private let owe: SQLiteStatement
+  private let owed: SQLiteStatement
+  private let settle: SQLiteStatement
 
   /// The state directory: `$XDG_STATE_HOME/rover`, or `~/.local/state/rover`.
   package static func directory(environment: [String: String]) -> URL {
@@ -53,6 +57,9 @@ package final class WatchState: @unchecked Sendable {
       database = opened
       seen = try database.prepare("SELECT 1 FROM seen WHERE key = ?")
       insert = try database.prepare("INSERT OR IGNORE INTO seen (key, sol) VALUES (?, ?)")
+      owe = try database.prepare("INSERT OR REPLACE INTO pending (key, sol, photo) VALUES (?, ?, ?)")
+      owed = try database.prepare("SELECT photo FROM pending ORDER BY sol, key")
+      settle = try database.prepare("DELETE FROM pending WHERE key = ?")
     } catch let error as SQLiteError {
       if descriptor >= 0 { close(descriptor) }
       throw DownloadError.io(path: path, reason: error.description)
@@ -73,6 +80,8 @@ package final class WatchState: @unchecked Sendable {
       PRAGMA journal_mode = DELETE;
       PRAGMA synchronous = NORMAL;
       CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, sol INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS pending (key TEXT PRIMARY KEY, sol INTEGER NOT NULL, photo TEXT NOT NULL)
+        WITHOUT ROWID;
       """)
     guard try database.prepare("PRAGMA quick_check").step() else {
       throw SQLiteError(code: 11, message: "quick_check returned nothing")
@@ -87,15 +96,57 @@ package final class WatchState: @unchecked Sendable {
     try lock.withLock { try seen.bind([.text(Self.key(photo))]).firstInteger() == nil }
   }
 
-  /// Remembers photos as printed, all or none.
-  package func markSeen(_ photos: [Photo]) throws {
+  /// Remembers photos as printed, all or none; with `pending`, also as owed their download and `--exec`, kept
+  /// whole (the next poll's window may no longer list them) until `settle` is called for each.
+  /// - Throws: `DownloadError.io` when the state file cannot be written.
+  package func markSeen(_ photos: [Photo], pending: Bool = false) throws {
     guard !photos.isEmpty else { return }
-    do {
-      try lock.withLock {
-        try database.transaction {
-          for photo in photos { try insert.bind([.text(Self.key(photo)), .integer(Int64(photo.sol))]).run() }
-        }
+    let encoder = JSONEncoder()
+    let records = try photos.map { photo in
+      (
+        key: Self.key(photo), sol: Int64(photo.sol),
+        json: pending ? String(decoding: try encoder.encode(photo), as: UTF8.self) : nil
+      )
+    }
+    try write {
+      for record in records {
+        try insert.bind([.text(record.key), .integer(record.sol)]).run()
+        if let json = record.json { try owe.bind([.text(record.key), .integer(record.sol), .text(json)]).run() }
       }
+    }
+  }
+
+  /// The photos printed whose download or `--exec` has not succeeded yet, in sol order; a record that no longer
+  /// decodes is skipped.
+  /// - Throws: `DownloadError.io` when the state file cannot be read.
+  package func pending() throws -> [Photo] {
+    let texts = try access {
+      owed.bind([])
+      var texts: [String] = []
+      while try owed.step() { texts.append(owed.text(0) ?? "") }
+      return texts
+    }
+    let decoder = JSONDecoder()
+    return texts.compactMap { try? decoder.decode(Photo.self, from: Data($0.utf8)) }
+  }
+
+  /// Forgets that these photos are owed anything: their download and `--exec` succeeded, or will never be run.
+  /// - Throws: `DownloadError.io` when the state file cannot be written.
+  package func settle(_ photos: [Photo]) throws {
+    guard !photos.isEmpty else { return }
+    try write {
+      for photo in photos { try settle.bind([.text(Self.key(photo))]).run() }
+    }
+  }
+
+  private func write(_ body: () throws -> Void) throws {
+    try access { try database.transaction(body) }
+  }
+
+  /// Runs `body` under the lock, with SQLite's errors in the library's words.
+  private func access<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try lock.withLock(body)
     } catch let error as SQLiteError {
       throw DownloadError.io(path: path, reason: error.description)
     }

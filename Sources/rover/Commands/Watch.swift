@@ -17,6 +17,8 @@ extension RoverCommand {
         once (a value is never read for placeholders). Its output goes to stderr. The program must be found at \
         start and cannot be a placeholder. A photo is not run when {url} is not an http(s) URL or a value would \
         begin an argument with '-' (an option), unless the argument comes after a word --.
+        A photo whose download or --exec failed, or was cut short by a stop, is tried again on the next poll and \
+        after a restart, without being printed again.
         Exit codes: 0 stopped (Ctrl-C, SIGTERM) or --once done, 3 with --once when a download or --exec failed, \
         64 bad usage, and a failed --once poll's own code (69 unreachable, 75 rate limited, ...).
 
@@ -118,8 +120,10 @@ extension RoverCommand {
           let new = try await watch.poll(state)
           failures = 0
           try printer.write(new)
-          try state.markSeen(new)
-          let failed = try await act(on: new, settings: settings, command: command)
+          let acts = download != nil || command != nil
+          try state.markSeen(new, pending: acts)
+          let failed = try await act(
+            on: acts ? state.pending() : [], state: state, settings: settings, command: command)
           if once {
             if failed { throw ExitCode(ExitStatus.someDownloadsFailed) }
             return
@@ -140,48 +144,6 @@ extension RoverCommand {
         }
         do { try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000)) } catch { break }
       }
-    }
-
-    /// Downloads and runs --exec for the new photos; true when any of that failed (reported on stderr).
-    private func act(on photos: [Photo], settings: ConnectionSettings, command: ExecCommand?) async throws -> Bool {
-      guard !photos.isEmpty, download != nil || command != nil else { return false }
-      var failed = false
-      var paths: [PhotoID: String] = [:]
-      if let download {
-        let output = URL(fileURLWithPath: download)
-        // Messages only: the progress bar would fight the JSON Lines on a terminal.
-        let presenter = DownloadPresenter(format: nil, outputDirectory: output, drawsProgress: false)
-        let options = DownloadOptions(
-          outputDirectory: output, template: try NameTemplate(name ?? NameTemplate.defaultPattern), jobs: jobs,
-          retryPolicy: settings.retryPolicy, timeout: settings.timeout, writeMetadata: metadata,
-          keepsRecord: true, engine: settings.engine)
-        let done = Locked<[PhotoID: String]>([:])
-        let summary = try await Downloader(options: options) { event in
-          presenter.handle(event)
-          guard case .finished(let result) = event else { return }
-          if case .failed = result.outcome { return }
-          done.withLock { $0[result.photo.id] = output.appendingPathComponent(result.path).path }
-        }.run(photos)
-        // A write error ends the watch; a Ctrl-C is the watch's own clean stop (exit 0), handled by its loop.
-        if summary.fatal != nil { throw ExitCode(ExitStatus.ioError) }
-        failed = summary.failed > 0
-        paths = done.current
-      }
-      guard let command else { return failed }
-      for photo in photos where download == nil || paths[photo.id] != nil {
-        if Task.isCancelled { break }
-        do {
-          let status = try await command.run(for: photo, path: paths[photo.id])
-          if status != 0 {
-            failed = true
-            StandardError.error("rover: watch: --exec exited with \(status) for photo \(photo.id)")
-          }
-        } catch {
-          failed = true
-          StandardError.error("rover: watch: \((error as? LocalizedError)?.errorDescription ?? "\(error)")")
-        }
-      }
-      return failed
     }
 
     static func describe(_ seconds: TimeInterval) -> String {

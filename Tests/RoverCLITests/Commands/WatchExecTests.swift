@@ -6,7 +6,8 @@ import Testing
   import Glibc
 #endif
 
-/// `rover watch --exec`: what runs, and with which arguments.
+/// `rover watch --exec`: what runs, with which arguments, and what happens to the runs a failure or a stop cut
+/// short.
 @Suite struct WatchExecTests {
   let tests = WatchCommandTests()
 
@@ -31,6 +32,28 @@ import Testing
     try await CLI.run(
       arguments(feeds, ["--once", "--exec", exec]),
       environment: tests.environment(try state ?? TestDirectory.make("rover-cli")), currentDirectory: directory)
+  }
+
+  /// An --exec that failed runs again on the next poll, and one that succeeded does not.
+  @Test func aFailedExecRunsAgainOnTheNextPoll() async throws {
+    let feeds = try SyncCommandTests.feeds()
+    defer { feeds.stop() }
+    let state = try TestDirectory.make("rover-cli")
+    let marks = try TestDirectory.make("rover-cli")
+    let script = "if [ -e \"$1.tried\" ]; then touch \"$1.done\"; else touch \"$1.tried\"; exit 1; fi"
+    let exec = "sh -c '\(script)' sh {id}"
+    let first = try await once(feeds, exec: exec, in: marks, state: state)
+    #expect(first.exitCode == 3, "\(first)")
+    #expect(filesBelow(marks).filter { $0.hasSuffix(".tried") }.count == 3, "\(filesBelow(marks))")
+
+    let second = try await once(feeds, exec: exec, in: marks, state: state)
+    #expect(second.exitCode == 0, "\(second)")
+    #expect(second.stdout.isEmpty, "\(second.stdout)")
+    #expect(filesBelow(marks).filter { $0.hasSuffix(".done") }.count == 3, "\(filesBelow(marks))")
+
+    let third = try await once(feeds, exec: exec, in: marks, state: state)
+    #expect(third.exitCode == 0, "\(third)")
+    #expect(filesBelow(marks).count == 6, "\(filesBelow(marks))")
   }
 
   /// A program that is not there, or one the server would choose, is refused before any request.
