@@ -5,6 +5,9 @@ import Foundation
 #endif
 
 extension ExecCommand {
+  /// Seconds a program has to end after SIGTERM when rover is stopped, before SIGKILL.
+  static let stopGrace: TimeInterval = 2
+
   /// Finds the program where `posix_spawnp` will look, so a typo stops rover before its first request rather than
   /// failing once for every photo.
   /// - Parameter searchPath: the `PATH` the program will be looked up in (`/bin:/usr/bin` when nil, as glibc does).
@@ -26,22 +29,26 @@ extension ExecCommand {
   }
 
   /// Runs the program and waits for it; returns its exit status (128 + the signal if one ended it). Its stdout
-  /// goes to rover's stderr, so rover's stdout stays JSON Lines; its stdin is /dev/null. Signals rover blocks on
-  /// its own threads are unblocked for it.
-  /// - Throws: `ExecCommandError.refused` (see `arguments(for:path:)`) or `.cannotRun`.
+  /// goes to rover's stderr, so rover's stdout stays JSON Lines; its stdin is /dev/null. Cancelling the task
+  /// (rover stopped) sends SIGTERM to the program and whatever it started, then SIGKILL after `stopGrace`, so a
+  /// stop never waits for a long-running program.
+  /// - Throws: `ExecCommandError.refused` (see `arguments(for:path:)`), `.cannotRun`, or `CancellationError` when
+  ///   the task was cancelled before the program started.
   package func run(for photo: Photo, path: String?) async throws -> Int32 {
     let arguments = try arguments(for: photo, path: path)
-    let pid = try Self.spawn(arguments)
-    return await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let exited = status & 0x7F == 0
-        continuation.resume(returning: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F))
+    try Task.checkCancellation()
+    let child = ExecChild(pid: try Self.spawn(arguments))
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: child.waitForExit()) }
       }
+    } onCancel: {
+      child.stop(grace: Self.stopGrace)
     }
   }
 
+  /// Signals rover blocks on its own threads are unblocked for the program, with their default actions; it leads
+  /// a process group of its own, so a stop reaches whatever it starts (a shell's children).
   private static func spawn(_ arguments: [String]) throws -> pid_t {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -53,7 +60,8 @@ extension ExecCommand {
     sigemptyset(&defaults)
     for number in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, number) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

@@ -17,8 +17,9 @@ extension RoverCommand {
         once (a value is never read for placeholders). Its output goes to stderr. The program must be found at \
         start and cannot be a placeholder. A photo is not run when {url} is not an http(s) URL or a value would \
         begin an argument with '-' (an option), unless the argument comes after a word --.
-        A photo whose download or --exec failed, or was cut short by a stop, is tried again on the next poll and \
-        after a restart, without being printed again.
+        A photo whose download or --exec failed, or was cut short by a stop (the program and what it started get \
+        SIGTERM, then SIGKILL 2s later), is tried again on the next poll and after a restart, without being \
+        printed again.
         Exit codes: 0 stopped (Ctrl-C, SIGTERM) or --once done, 3 with --once when a download or --exec failed, \
         64 bad usage, and a failed --once poll's own code (69 unreachable, 75 rate limited, ...).
 

@@ -97,4 +97,33 @@ import Testing
     #expect(again.exitCode == 0, "\(again)")
     #expect(filesBelow(separated) == ["--version", "MCZ_RIGHT"], "\(filesBelow(separated))")
   }
+
+  /// SIGTERM or SIGINT while an --exec child runs: the child is signalled, rover stops within seconds, and a
+  /// restart runs the execs that had not finished.
+  @Test(arguments: [SIGTERM, SIGINT])
+  func aStopEndsTheExecAndARestartRunsTheRest(signal: Int32) async throws {
+    let feeds = try SyncCommandTests.feeds()
+    defer { feeds.stop() }
+    let state = try TestDirectory.make("rover-cli")
+    let marks = try TestDirectory.make("rover-cli")
+    let pidFile = marks.appendingPathComponent("child.pid")
+    let slow = "sh -c 'echo $$ > \(pidFile.path); echo started; exec sleep 30'"
+    let child = try RoverProcess.start(
+      arguments(feeds, ["--interval", "0.3s", "--exec", slow]), environment: tests.environment(state))
+    try await child.waitUntil("the first exec started", timeout: 30) { $0.stderr.contains("started") }
+    let pid = try #require(Int32(String(decoding: try Data(contentsOf: pidFile), as: UTF8.self).filter(\.isNumber)))
+    let signalled = Date()
+    child.send(signal: signal)
+    let result = try await child.wait(timeout: 20)
+    #expect(Date().timeIntervalSince(signalled) < 5)
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(kill(pid, 0) == -1 && errno == ESRCH, "the exec child \(pid) is still running")
+    #expect(try tests.ids(result.stdout).count == 3)
+    try FileManager.default.removeItem(at: pidFile)
+
+    let again = try await once(feeds, exec: "touch {id}", in: marks, state: state)
+    #expect(again.exitCode == 0, "\(again)")
+    #expect(again.stdout.isEmpty, "\(again.stdout)")
+    #expect(filesBelow(marks) == (try tests.ids(result.stdout)).sorted(), "\(filesBelow(marks))")
+  }
 }

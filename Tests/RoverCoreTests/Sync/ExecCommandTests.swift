@@ -1,4 +1,5 @@
 import Foundation
+import RoverTestSupport
 import Testing
 
 @testable import RoverCore
@@ -59,6 +60,19 @@ import Testing
     #expect(throws: ExecCommandError.programNotFound("/bin")) { try ExecCommand("/bin").checkProgram(searchPath: nil) }
     try ExecCommand("sh -c x").checkProgram(searchPath: "/nowhere::/bin")
     try ExecCommand("/bin/sh").checkProgram(searchPath: "")
+  }
+
+  /// A stop reaches the program's whole process group; one that ignores SIGTERM is killed after the grace period.
+  @Test func cancellingEndsEvenAProgramThatIgnoresSIGTERM() async throws {
+    let marker = try TestDirectory.make("rover-core").appendingPathComponent("started")
+    let command = try ExecCommand("sh -c 'trap \"\" TERM; touch \"$0\"; sleep 30' \(marker.path)")
+    let run = Task { try await command.run(for: Self.photo(), path: nil) }
+    while !FileManager.default.fileExists(atPath: marker.path) { try await Task.sleep(nanoseconds: 10_000_000) }
+    let cancelled = Date()
+    run.cancel()
+    #expect(try await run.value == 128 + SIGKILL)
+    let elapsed = Date().timeIntervalSince(cancelled)
+    #expect(elapsed >= ExecCommand.stopGrace - 0.5 && elapsed < ExecCommand.stopGrace + 5, "\(elapsed)")
   }
 
   @Test func wordsSplitByShellRules() throws {
