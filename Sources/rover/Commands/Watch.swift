@@ -55,9 +55,14 @@ extension RoverCommand {
 
     var cameras: [String] { PhotoSelectionOptions.cameras(cameraArguments) }
 
-    /// Tests shorten the minimum interval with ROVER_WATCH_MINIMUM_INTERVAL (seconds).
+    /// Tests shorten the minimum interval with ROVER_WATCH_MINIMUM_INTERVAL (seconds) in a debug build only: a
+    /// release build ignores it, so no environment makes an installed rover poll a service more than twice a minute.
     static var minimumInterval: TimeInterval {
-      ProcessInfo.processInfo.environment["ROVER_WATCH_MINIMUM_INTERVAL"].flatMap(TimeInterval.init) ?? 30
+      #if DEBUG
+        ProcessInfo.processInfo.environment["ROVER_WATCH_MINIMUM_INTERVAL"].flatMap(TimeInterval.init) ?? 30
+      #else
+        30
+      #endif
     }
 
     /// `30s`, `10m`, `1h`, `1.5h` or plain seconds.
