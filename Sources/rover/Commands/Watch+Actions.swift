@@ -59,12 +59,11 @@ extension RoverCommand.Watch {
   {
     do {
       let status = try await command.run(for: photo, path: path)
+      if status == 0 { return (true, true) }
+      // Ended by the stop rather than failed: it runs again after a restart, without a message.
       try Task.checkCancellation()
-      guard status == 0 else {
-        StandardError.error("rover: watch: --exec exited with \(status) for photo \(photo.id)")
-        return (false, false)
-      }
-      return (true, true)
+      StandardError.error("rover: watch: --exec exited with \(status) for photo \(photo.id)")
+      return (false, false)
     } catch let error as ExecCommandError {
       StandardError.error("rover: watch: --exec \(error.localizedDescription)")
       if case .refused = error { return (true, false) }
