@@ -6,8 +6,9 @@ import Foundation
 package struct ExecCommand: Sendable {
   /// What `{name}` a word may hold.
   package enum Placeholder: String, Sendable, CaseIterable {
-    case id, rover, sol, camera, url, path
+    case id, rover, sol, camera
     case earthDate = "earth_date"
+    case url, path
   }
 
   /// One part of a word: text as the user typed it, or a placeholder to fill.
@@ -15,8 +16,6 @@ package struct ExecCommand: Sendable {
     case text(String)
     case placeholder(Placeholder)
   }
-
-  package static let placeholders = Placeholder.allCases.map(\.rawValue)
 
   package let words: [String]
   /// Each word cut into text and placeholders once, at start: filling them never reads a value again, so text from
