@@ -4,17 +4,26 @@ import Foundation
   import Glibc
 #endif
 
-/// What a `watch` has printed, so a restart does not repeat anything: one SQLite file per rover, service and
-/// selection under `$XDG_STATE_HOME/rover/`, locked for the watch's life (a second watch of the same selection
-/// waits rather than printing everything twice).
+/// What a `watch` has printed, so a restart does not repeat anything, and the photos printed whose download or
+/// `--exec` has not yet succeeded, so a failure or a stop is made good on the next poll or after a restart: one
+/// SQLite file per rover, service and selection under `$XDG_STATE_HOME/rover/`, locked for the watch's life (a
+/// second watch of the same selection waits rather than printing everything twice).
 package final class WatchState: @unchecked Sendable {
   package let path: String
   // @unchecked: the database and statements are only used under `lock`; `descriptor` never changes.
   private let lock = NSLock()
   private let descriptor: Int32
   private let database: SQLiteDatabase
-  private let seen: SQLiteStatement
-  private let insert: SQLiteStatement
+  private let statements: Statements
+
+  /// Every statement the state runs, prepared once.
+  private struct Statements {
+    let seen: SQLiteStatement
+    let insert: SQLiteStatement
+    let owe: SQLiteStatement
+    let owed: SQLiteStatement
+    let settle: SQLiteStatement
+  }
 
   /// The state directory: `$XDG_STATE_HOME/rover`, or `~/.local/state/rover`.
   package static func directory(environment: [String: String]) -> URL {
@@ -42,7 +51,7 @@ package final class WatchState: @unchecked Sendable {
     path = folder.path + "/" + name
     var descriptor = try await DownloadRecord.openLocked(folder, name: name, path: path, mode: 0o600, onWait: onWait)
     do {
-      var opened: (SQLiteDatabase, seen: SQLiteStatement, insert: SQLiteStatement)
+      var opened: (SQLiteDatabase, Statements)
       do {
         opened = try Self.open(path, onWait: onWait)
       } catch let error as SQLiteError where error.isDamagedFile {
@@ -56,7 +65,7 @@ package final class WatchState: @unchecked Sendable {
         opened = try Self.open(path, onWait: onWait)
       }
       self.descriptor = descriptor
-      (database, seen, insert) = opened
+      (database, statements) = opened
     } catch let error as SQLiteError {
       if descriptor >= 0 { close(descriptor) }
       throw DownloadError.io(path: path, reason: error.description)
@@ -70,10 +79,10 @@ package final class WatchState: @unchecked Sendable {
     close(descriptor)
   }
 
-  /// The database and its two statements, or `SQLiteError.unusable` for a file SQLite opens but rover cannot use
-  /// (a damaged page, a `seen` table of another program's), which is then started afresh.
+  /// The database and its statements, or `SQLiteError.unusable` for a file SQLite opens but rover cannot use
+  /// (a damaged page, a `seen` or `pending` table of another program's), which is then started afresh.
   private static func open(_ path: String, onWait: @escaping @Sendable (String) -> Void) throws -> (
-    SQLiteDatabase, seen: SQLiteStatement, insert: SQLiteStatement
+    SQLiteDatabase, Statements
   ) {
     let database = try SQLiteDatabase(path: path, onWait: onWait)
     try database.execute(
@@ -86,13 +95,23 @@ package final class WatchState: @unchecked Sendable {
       try database.execute(
         """
         CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, sol INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS pending (key TEXT PRIMARY KEY, sol INTEGER NOT NULL, photo TEXT NOT NULL)
+          WITHOUT ROWID;
         SAVEPOINT probe;
         INSERT OR REPLACE INTO seen (key, sol) VALUES ('', 0);
+        INSERT OR REPLACE INTO pending (key, sol, photo) VALUES ('', 0, '');
         ROLLBACK TO probe;
         RELEASE probe;
         """)
-      let seen = try database.prepare("SELECT 1 FROM seen WHERE key = ?")
-      return (database, seen, try database.prepare("INSERT OR IGNORE INTO seen (key, sol) VALUES (?, ?)"))
+      return (
+        database,
+        Statements(
+          seen: try database.prepare("SELECT 1 FROM seen WHERE key = ?"),
+          insert: try database.prepare("INSERT OR IGNORE INTO seen (key, sol) VALUES (?, ?)"),
+          owe: try database.prepare("INSERT OR REPLACE INTO pending (key, sol, photo) VALUES (?, ?, ?)"),
+          owed: try database.prepare("SELECT photo FROM pending ORDER BY sol, key"),
+          settle: try database.prepare("DELETE FROM pending WHERE key = ?"))
+      )
     }
   }
 
@@ -100,18 +119,62 @@ package final class WatchState: @unchecked Sendable {
   static func key(_ photo: Photo) -> String { photo.rover.name.lowercased() + "\t" + photo.productKey }
 
   package func isNew(_ photo: Photo) throws -> Bool {
-    try lock.withLock { try seen.bind([.text(Self.key(photo))]).firstInteger() == nil }
+    try lock.withLock { try statements.seen.bind([.text(Self.key(photo))]).firstInteger() == nil }
   }
 
-  /// Remembers photos as printed, all or none.
-  package func markSeen(_ photos: [Photo]) throws {
+  /// Remembers photos as printed, all or none; with `pending`, also as owed their download and `--exec`, kept
+  /// whole (the next poll's window may no longer list them) until `settle` is called for each.
+  /// - Throws: `DownloadError.io` when the state file cannot be written.
+  package func markSeen(_ photos: [Photo], pending: Bool = false) throws {
     guard !photos.isEmpty else { return }
-    do {
-      try lock.withLock {
-        try database.transaction {
-          for photo in photos { try insert.bind([.text(Self.key(photo)), .integer(Int64(photo.sol))]).run() }
+    let encoder = JSONEncoder()
+    let records = try photos.map { photo in
+      (
+        key: Self.key(photo), sol: Int64(photo.sol),
+        json: pending ? String(decoding: try encoder.encode(photo), as: UTF8.self) : nil
+      )
+    }
+    try write {
+      for record in records {
+        try statements.insert.bind([.text(record.key), .integer(record.sol)]).run()
+        if let json = record.json {
+          try statements.owe.bind([.text(record.key), .integer(record.sol), .text(json)]).run()
         }
       }
+    }
+  }
+
+  /// The photos printed whose download or `--exec` has not succeeded yet, in sol order; a record that no longer
+  /// decodes is skipped.
+  /// - Throws: `DownloadError.io` when the state file cannot be read.
+  package func pending() throws -> [Photo] {
+    let texts = try access {
+      statements.owed.bind([])
+      var texts: [String] = []
+      while try statements.owed.step() { texts.append(statements.owed.text(0) ?? "") }
+      return texts
+    }
+    let decoder = JSONDecoder()
+    return texts.compactMap { try? decoder.decode(Photo.self, from: Data($0.utf8)) }
+  }
+
+  /// Forgets that these photos are owed anything: their download and `--exec` succeeded, or will never be run.
+  /// - Throws: `DownloadError.io` when the state file cannot be written.
+  package func settle(_ photos: [Photo]) throws {
+    guard !photos.isEmpty else { return }
+    try write {
+      for photo in photos { try statements.settle.bind([.text(Self.key(photo))]).run() }
+    }
+  }
+
+  private func write(_ body: () throws -> Void) throws {
+    try access { try database.transaction(body) }
+  }
+
+  /// Runs `body` under the lock, with SQLite's errors in the library's words.
+  private func access<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try lock.withLock(body)
     } catch let error as SQLiteError {
       throw DownloadError.io(path: path, reason: error.description)
     }

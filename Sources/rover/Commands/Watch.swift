@@ -13,8 +13,13 @@ extension RoverCommand {
         repeats nothing. Failures and rate limits are reported on stderr and retried later, doubling the wait \
         from 30s up to an hour and never sooner than the server's Retry-After.
         --exec runs a program for each new photo without a shell: CMD is split into words once, by shell rules, \
-        and {id} {rover} {sol} {camera} {earth_date} {url} {path} are filled in inside each word. Its output goes \
-        to stderr.
+        and {id} {rover} {sol} {camera} {earth_date} {url} {path} are filled in inside each word, left to right, \
+        once (a value is never read for placeholders). Its output goes to stderr. The program must be found at \
+        start and cannot be a placeholder. A photo is not run when {url} is not an http(s) URL or a value would \
+        begin an argument with '-' (an option), unless the argument comes after a word --.
+        A photo whose download or --exec failed, or was cut short by a stop (the program and what it started get \
+        SIGTERM, then SIGKILL 2s later), is tried again on the next poll and after a restart, without being \
+        printed again.
         Exit codes: 0 stopped (Ctrl-C, SIGTERM) or --once done, 3 with --once when a download or --exec failed, \
         64 bad usage, and a failed --once poll's own code (69 unreachable, 75 rate limited, ...).
 
@@ -52,9 +57,14 @@ extension RoverCommand {
 
     var cameras: [String] { PhotoSelectionOptions.cameras(cameraArguments) }
 
-    /// Tests shorten the minimum interval with ROVER_WATCH_MINIMUM_INTERVAL (seconds).
+    /// Tests shorten the minimum interval with ROVER_WATCH_MINIMUM_INTERVAL (seconds) in a debug build only: a
+    /// release build ignores it, so no environment makes an installed rover poll a service more than twice a minute.
     static var minimumInterval: TimeInterval {
-      ProcessInfo.processInfo.environment["ROVER_WATCH_MINIMUM_INTERVAL"].flatMap(TimeInterval.init) ?? 30
+      #if DEBUG
+        ProcessInfo.processInfo.environment["ROVER_WATCH_MINIMUM_INTERVAL"].flatMap(TimeInterval.init) ?? 30
+      #else
+        30
+      #endif
     }
 
     /// `30s`, `10m`, `1h`, `1.5h` or plain seconds.
@@ -77,7 +87,10 @@ extension RoverCommand {
       guard lookback >= 0 else { throw ValidationError("--lookback must be 0 or more, got \(lookback)") }
       guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64, got \(jobs)") }
       if let exec {
-        do { _ = try ExecCommand(exec) } catch let error as ExecCommandError {
+        // Before any request: a typo would otherwise fail once for every photo.
+        do {
+          try ExecCommand(exec).checkProgram(searchPath: ProcessInfo.processInfo.environment["PATH"])
+        } catch let error as ExecCommandError {
           throw ValidationError("--exec: " + error.localizedDescription)
         }
       }
@@ -119,8 +132,10 @@ extension RoverCommand {
           let new = try await watch.poll(state)
           failures = 0
           try printer.write(new)
-          try state.markSeen(new)
-          let failed = try await act(on: new, settings: settings, command: command)
+          let acts = download != nil || command != nil
+          try state.markSeen(new, pending: acts)
+          let failed = try await act(
+            on: acts ? state.pending() : [], state: state, settings: settings, command: command)
           if once {
             if failed { throw ExitCode(ExitStatus.someDownloadsFailed) }
             return
@@ -141,48 +156,6 @@ extension RoverCommand {
         }
         do { try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000)) } catch { break }
       }
-    }
-
-    /// Downloads and runs --exec for the new photos; true when any of that failed (reported on stderr).
-    private func act(on photos: [Photo], settings: ConnectionSettings, command: ExecCommand?) async throws -> Bool {
-      guard !photos.isEmpty, download != nil || command != nil else { return false }
-      var failed = false
-      var paths: [PhotoID: String] = [:]
-      if let download {
-        let output = URL(fileURLWithPath: download)
-        // Messages only: the progress bar would fight the JSON Lines on a terminal.
-        let presenter = DownloadPresenter(format: nil, outputDirectory: output, drawsProgress: false)
-        let options = DownloadOptions(
-          outputDirectory: output, template: try NameTemplate(name ?? NameTemplate.defaultPattern), jobs: jobs,
-          retryPolicy: settings.retryPolicy, timeout: settings.timeout, writeMetadata: metadata,
-          keepsRecord: true, engine: settings.engine)
-        let done = Locked<[PhotoID: String]>([:])
-        let summary = try await Downloader(options: options) { event in
-          presenter.handle(event)
-          guard case .finished(let result) = event else { return }
-          if case .failed = result.outcome { return }
-          done.withLock { $0[result.photo.id] = output.appendingPathComponent(result.path).path }
-        }.run(photos)
-        // A write error ends the watch; a Ctrl-C is the watch's own clean stop (exit 0), handled by its loop.
-        if summary.fatal != nil { throw ExitCode(ExitStatus.ioError) }
-        failed = summary.failed > 0
-        paths = done.current
-      }
-      guard let command else { return failed }
-      for photo in photos where download == nil || paths[photo.id] != nil {
-        if Task.isCancelled { break }
-        do {
-          let status = try await command.run(for: photo, path: paths[photo.id])
-          if status != 0 {
-            failed = true
-            StandardError.error("rover: watch: --exec exited with \(status) for photo \(photo.id)")
-          }
-        } catch {
-          failed = true
-          StandardError.error("rover: watch: \((error as? LocalizedError)?.errorDescription ?? "\(error)")")
-        }
-      }
-      return failed
     }
 
     static func describe(_ seconds: TimeInterval) -> String {

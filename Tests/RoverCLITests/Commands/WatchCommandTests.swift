@@ -124,6 +124,28 @@ import Testing
     #expect(filesBelow(marks) == [hostile], "\(filesBelow(marks))")
   }
 
+  /// One transient 500 on an image with `--retries 0` fails that download; the next poll downloads it, without
+  /// printing any photo twice.
+  @Test func aFailedDownloadIsRetriedOnTheNextPoll() async throws {
+    let feeds = try SyncCommandTests.feeds()
+    defer { feeds.stop() }
+    feeds.inject(.serverError, times: 1, pathPrefix: "/images/")
+    let state = try TestDirectory.make("rover-cli")
+    let images = try TestDirectory.make("rover-cli")
+    let options = [
+      "--once", "--lookback", "0", "--retries", "0", "--download", images.path, "--name", "{id}.{ext}",
+    ]
+    let first = try await CLI.run(arguments(feeds, options), environment: environment(state))
+    #expect(first.exitCode == 3, "\(first)")
+    #expect(try ids(first.stdout).count == 3)
+    #expect(imagesBelow(images).count == 2, "\(imagesBelow(images))")
+
+    let second = try await CLI.run(arguments(feeds, options), environment: environment(state))
+    #expect(second.exitCode == 0, "\(second)")
+    #expect(second.stdout.isEmpty, "\(second.stdout)")
+    #expect(imagesBelow(images).count == 3, "\(imagesBelow(images))")
+  }
+
   /// A damaged state file is started afresh (the window is printed once more), never trusted or fatal.
   @Test func aDamagedStateFileIsRebuilt() async throws {
     let feeds = try SyncCommandTests.feeds()

@@ -4,8 +4,9 @@ import Testing
 
 @testable import RoverCore
 
-/// `watch`'s state is a file in a directory other programs write to as well: one SQLite still opens but rover
-/// cannot use is started afresh, once, instead of failing every poll.
+/// `watch`'s state: what was printed, and what is still owed its download and `--exec`, across restarts; and, as a
+/// file in a directory other programs write to as well, one SQLite still opens but rover cannot use is started
+/// afresh, once, instead of failing every poll.
 @Suite struct WatchStateTests {
   static let name = "watch-perseverance-test.sqlite"
   static let photos = (1...3000).map { DownloadRecordTests.photo($0, stem: "NLF_\($0)_0675528300_637ECM_N0040136") }
@@ -47,5 +48,32 @@ import Testing
     let state = try await WatchState(directory: dir, name: Self.name)
     #expect(!state.wasRebuilt)
     #expect(try !state.isNew(Self.photos[7]))
+  }
+
+  static func photo(_ id: String, sol: Int) -> Photo {
+    var photo = ExecCommandTests.photo(id: .text(id), url: "https://h/\(id).jpg")
+    photo.sol = sol
+    return photo
+  }
+
+  @Test func pendingPhotosOutliveARestartUntilSettled() async throws {
+    let directory = try TestDirectory.make("rover-core")
+    let late = Self.photo("NLF_0002_A", sol: 2)
+    let early = Self.photo("NLF_0001_B", sol: 1)
+    let quiet = Self.photo("NLF_0003_C", sol: 3)
+    do {
+      let state = try await WatchState(directory: directory, name: "w.sqlite")
+      try state.markSeen([late, early], pending: true)
+      try state.markSeen([quiet])
+      #expect(try state.pending().map(\.id) == [early.id, late.id])
+    }
+    let reopened = try await WatchState(directory: directory, name: "w.sqlite")
+    let pending = try reopened.pending()
+    #expect(pending.map(\.id) == [early.id, late.id])
+    #expect(pending.first?.imageSource == early.imageSource)
+    #expect(pending.first?.camera.name == early.camera.name)
+    #expect(try [late, early, quiet].allSatisfy { try !reopened.isNew($0) })
+    try reopened.settle([early])
+    #expect(try reopened.pending().map(\.id) == [late.id])
   }
 }
