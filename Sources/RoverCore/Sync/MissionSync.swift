@@ -127,7 +127,9 @@ package struct MissionSync: Sendable {
     _ body: ([Photo]) async throws -> Void
   ) async throws -> SyncSummary {
     let known = try record.sols(rover: range.rover)
-    let root = try SafeDirectory.root(outputDirectory)
+    // A folder not made yet holds nothing: every photo is missing, and a dry run does not create it.
+    let root =
+      FileManager.default.fileExists(atPath: outputDirectory.path) ? try SafeDirectory.root(outputDirectory) : nil
     var summary = SyncSummary()
     let lister = MissionLister(service: service, width: width, events: events, filter: listingFilter)
     let allVersions = self.allVersions
@@ -145,7 +147,7 @@ package struct MissionSync: Sendable {
         {
           continue
         }
-        if root.regularFileSize(template.path(for: photo)).map({ $0 > 0 }) == true { continue }
+        if root?.regularFileSize(template.path(for: photo)).map({ $0 > 0 }) == true { continue }
         missing.append(photo)
       }
       try await body(missing)

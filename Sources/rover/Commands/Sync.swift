@@ -106,15 +106,50 @@ extension RoverCommand {
       if settings.cacheMode.use == .normal, settings.cacheMode.maxAge == nil { settings.cacheMode.use = .refresh }
       let shard = self.shard.flatMap(Shard.init)
       let output = URL(fileURLWithPath: outputDirectory)
-      let record: DownloadRecord
+      let recordPath = output.appendingPathComponent(DownloadRecord.fileName(shard: shard)).path
+      let isNew = !FileManager.default.fileExists(atPath: recordPath)
+      let (record, scratch) = try await openRecord(output, shard: shard)
+      defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
       do {
-        record = try await DownloadRecord(outputDirectory: output, shard: shard) {
+        try await run(record: record, output: output, shard: shard, settings: settings)
+      } catch {
+        // A run stopped by a usage error (a name template that gives two photos one name) leaves nothing behind
+        // in a folder it started: no record, no lock file, no empty folder.
+        if isNew, scratch == nil, ExitStatus.report(for: error)?.code == ExitStatus.usage {
+          Self.discard(recordPath, in: output)
+        }
+        throw error
+      }
+    }
+
+    /// The folder's record; for a dry run, a copy in a scratch folder, so the output folder is not written.
+    private func openRecord(_ output: URL, shard: Shard?) async throws -> (DownloadRecord, scratch: URL?) {
+      do {
+        if dryRun {
+          let (record, folder) = try await DownloadRecord.scratchCopy(of: output, shard: shard)
+          return (record, folder)
+        }
+        let record = try await DownloadRecord(outputDirectory: output, shard: shard) {
           StandardError.line("rover: \($0)")
         }
+        return (record, nil)
       } catch let error as DownloadError {
         StandardError.error("rover: \(error.localizedDescription)")
         throw ExitCode(ExitStatus.ioError)
       }
+    }
+
+    /// Removes what opening a record made in a new folder, and the folder if nothing else is in it.
+    private static func discard(_ recordPath: String, in output: URL) {
+      for path in [
+        recordPath, recordPath + "-journal", output.appendingPathComponent(DownloadRecord.folderLockName).path,
+      ] {
+        unlink(path)
+      }
+      rmdir(output.path)
+    }
+
+    private func run(record: DownloadRecord, output: URL, shard: Shard?, settings: ConnectionSettings) async throws {
       Downloader.tell(record) { StandardError.line("rover: warning: \($0)") }
       let selection = try resolveSelection(remembered: SyncSelection.remembered(in: record))
       let range = try Self.range(selection)

@@ -208,6 +208,53 @@ import Testing
     #expect(imagesBelow(dir).count == 7)
   }
 
+  /// A dry run is a run that writes nothing: not the folder, not its record or lock, not the record's run number.
+  @Test func aDryRunWritesNothing() async throws {
+    let feeds = try Self.feeds()
+    defer { feeds.stop() }
+    let parent = try TestDirectory.make("rover-cli")
+    let fresh = parent.appendingPathComponent("not-yet")
+    let planned = try await run(["sync", "perseverance", "-o", fresh.path, "--sol", "10..", "--dry-run"], feeds)
+    #expect(planned.exitCode == 0, "\(planned)")
+    #expect(planned.stdout.split(separator: "\n").count == 9, "\(planned.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: fresh.path))
+
+    let mirror = parent.appendingPathComponent("mirror")
+    let first = try await run(["sync", "perseverance", "-o", mirror.path, "--sol", "11.."], feeds)
+    #expect(first.exitCode == 0, "\(first)")
+    let before = try Self.snapshot(mirror)
+    let again = try await run(["sync", "perseverance", "-o", mirror.path, "--sol", "10..", "--dry-run"], feeds)
+    #expect(again.exitCode == 0, "\(again)")
+    #expect(again.stdout.split(separator: "\n").count == 3, "sol 10's three: \(again.stdout)")
+    #expect(try Self.snapshot(mirror) == before)
+  }
+
+  /// A run stopped by a usage error in a folder it started leaves nothing behind there.
+  @Test func aUsageErrorLeavesNoRecordBehind() async throws {
+    let feeds = try Self.feeds()
+    defer { feeds.stop() }
+    let dir = try TestDirectory.make("rover-cli").appendingPathComponent("mirror")
+    let result = try await run(
+      ["sync", "perseverance", "-o", dir.path, "--sol", "10..", "--name", "{sol}.{ext}"], feeds)
+    #expect(result.exitCode == 64, "\(result)")
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+    #expect(left.isEmpty, "\(left)")
+  }
+
+  /// Every file below `dir` with its bytes.
+  static func snapshot(_ dir: URL) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    let paths = FileManager.default.enumerator(atPath: dir.path)?.compactMap { $0 as? String } ?? []
+    for path in paths {
+      let url = dir.appendingPathComponent(path)
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        files[path] = try Data(contentsOf: url)
+      }
+    }
+    return files
+  }
+
   /// Restating one part of a remembered selection keeps the others: `--camera` added to a `--sol 11..` mirror
   /// narrows it to that camera from sol 11 on, never widening it to the whole mission; the change is said first.
   @Test func aRestatedPartKeepsTheRest() async throws {
