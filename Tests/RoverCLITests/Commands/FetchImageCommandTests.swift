@@ -120,10 +120,11 @@ import Testing
     #expect(result.exitCode == 3, "\(result)")
     #expect(api.requestCount(pathPrefix: "/images/dead.jpg") == 1)
     #expect(api.requestCount(pathPrefix: "/images/gone.jpg") == 1)
-    #expect(result.stderr.contains("not an image (text/html"))
-    #expect(result.stderr.contains("Spirit and Opportunity"))
+    // The dead Spirit link is the line saying to use the PDS; its own error is in its record.
+    #expect(result.stderr.contains("Spirit and Opportunity images are served by the PDS"))
     #expect(result.stderr.contains("HTTP 404"))
     let records = try CLI.jsonLines(result.stdout)
+    #expect(records.contains { ($0["error"] as? String)?.contains("not an image (text/html") == true })
     #expect(records.count == 3)
     #expect(Set(records.compactMap { $0["status"] as? String }) == ["failed", "downloaded"])
     #expect(imagesBelow(dir) == ["curiosity_1000_FHAZ_3.jpg"])
