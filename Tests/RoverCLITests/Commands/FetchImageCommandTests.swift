@@ -177,7 +177,11 @@ import Testing
     let first = try await CLI.run(args, against: api)
     #expect(first.exitCode == 0, "\(first)")
     let count = api.dataset.photos(rover: "Curiosity", sol: 1004).count
-    #expect(try String(contentsOfFile: archive, encoding: .utf8).split(separator: "\n").count == count)
+    let lines = try String(contentsOfFile: archive, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == count)
+    // What the README says a line holds: rover, id, bytes, path, product; five fields, tab-separated.
+    let fields = lines.first?.split(separator: "\t", omittingEmptySubsequences: false) ?? []
+    #expect(fields.count == 5 && fields.first == "curiosity", "\(lines)")
     try FileManager.default.moveItem(at: dir.appendingPathComponent("p"), to: dir.appendingPathComponent("moved"))
     api.server.resetLog()
     let second = try await CLI.run(args, against: api)
