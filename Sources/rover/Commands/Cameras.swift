@@ -33,7 +33,7 @@ extension RoverCommand {
 }
 
 extension CameraCatalog.Entry: Tabular {
-  static let columns = ["name", "full name", "group", "colour"]
+  static let columns = ["NAME", "FULL NAME", "GROUP", "COLOUR"]
 
   var cells: [String] {
     [name, fullName, group ?? "", color.map { $0 ? "colour" : "greyscale" } ?? ""]
