@@ -29,6 +29,8 @@ import Testing
   func helpFitsEightyColumns(command: [String]) async throws {
     let help = try await CLI.run(command + ["--help"]).stdout
     for line in help.split(separator: "\n") { #expect(line.count <= 80, "\(command): \(line)") }
+    // One spelling, the one `--color`, NO_COLOR and the JSON field `color` already have.
+    #expect(!help.lowercased().contains("colour"), "\(command): \(help)")
     let examples =
       help.components(separatedBy: "EXAMPLES:\n").dropFirst().first?
       .components(separatedBy: "\n\n").first ?? ""

@@ -55,7 +55,7 @@ import Testing
     }
   }
 
-  @Test func camerasListsNamesGroupsAndColour() async throws {
+  @Test func camerasListsNamesGroupsAndColor() async throws {
     let result = try await CLI.run(["cameras", "perseverance", "--json"])
     #expect(result.exitCode == 0, "\(result)")
     let cameras = try CLI.jsonArray(result.stdout)
@@ -64,7 +64,7 @@ import Testing
     // The table's header in the style of every other table: capitals, like `rovers` and `photos`.
     let table = try await CLI.run(["cameras", "perseverance"])
     let header = table.stdout.prefix { $0 != "\n" }.split { $0 == " " || $0 == "\t" }
-    #expect(header.joined(separator: " ") == "NAME FULL NAME GROUP COLOUR", "\(table.stdout)")
+    #expect(header.joined(separator: " ") == "NAME FULL NAME GROUP COLOR", "\(table.stdout)")
     let unknown = try await CLI.run(["cameras", "voyager"])
     #expect(unknown.exitCode == 64)
   }
