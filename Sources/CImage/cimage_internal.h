@@ -7,7 +7,7 @@
 // The limits a thumbnail run keeps to, whatever the files in the folder claim.
 //
 // Pixels a header may declare: the largest frames the rovers send are Perseverance's 20-megapixel engineering
-// cameras (5120 x 3840); Mastcam-Z, SuperCam and Ingenuity's colour camera are smaller (13 megapixels at most).
+// cameras (5120 x 3840); Mastcam-Z, SuperCam and Ingenuity's color camera are smaller (13 megapixels at most).
 // 100 megapixels leaves room for stitched mosaics and is still refused in microseconds, before any decoding:
 // a 154-byte progressive JPEG declaring 60000 x 60000 would otherwise fill 7.2 GB.
 #define MAX_DECLARED_MEGAPIXELS 100
@@ -15,7 +15,7 @@
 // The most a side may declare: JPEG's own ceiling, applied to PNG too so that one decoded row stays small.
 #define MAX_SIDE 65535
 // Memory one decoder may take for the whole image it cannot stream: a progressive JPEG's coefficients (2 bytes per
-// pixel per component: 118 MB for a 20-megapixel colour frame at full chroma) or an interlaced PNG's pixels. Each of
+// pixel per component: 118 MB for a 20-megapixel color frame at full chroma) or an interlaced PNG's pixels. Each of
 // the `jobs` decoders may take this much, so it is per job, and a file needing more is refused before allocating.
 #define MAX_DECODER_MEGABYTES 256
 #define MAX_DECODER_BYTES (MAX_DECODER_MEGABYTES * 1024L * 1024)

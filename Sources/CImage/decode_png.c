@@ -40,7 +40,7 @@ static void read_bytes(png_structp png, png_bytep out, size_t length) {
   job->offset += length;
 }
 
-// Every pixel made 8-bit RGBA, whatever the file's colour type: one row layout for the rest of the code.
+// Every pixel made 8-bit RGBA, whatever the file's color type: one row layout for the rest of the code.
 static void request_rgba(png_structp png) {
   png_set_expand(png);
   png_set_strip_16(png);
@@ -48,7 +48,7 @@ static void request_rgba(png_structp png) {
   png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
 }
 
-// Transparent parts are composited onto the gallery's tile colour.
+// Transparent parts are composited onto the gallery's tile color.
 static void flatten(const unsigned char *rgba, unsigned char *rgb, int width) {
   for (int x = 0; x < width; x++, rgba += 4, rgb += 3) {
     unsigned int alpha = rgba[3];

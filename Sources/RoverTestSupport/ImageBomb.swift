@@ -3,7 +3,7 @@ import Foundation
 /// Image files whose headers declare far more pixels than their few bytes carry: what a hostile folder hands
 /// `gallery --thumbnails`. Both are valid enough that a decoder believes the header and starts allocating.
 public enum ImageBomb {
-  /// A progressive JPEG (SOF2) of one grey or three full-chroma colour components, with DC scans of mid grey.
+  /// A progressive JPEG (SOF2) of one grey or three full-chroma color components, with DC scans of mid grey.
   /// A progressive file is the dangerous kind: libjpeg keeps every coefficient of the whole image until its last
   /// scan, 2 bytes per pixel per component, however small the decoded output is scaled. Small sizes decode for real
   /// (the data covers every block); large ones carry a few bytes and the decoder pads the rest. `scans` repeats the

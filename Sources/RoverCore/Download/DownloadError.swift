@@ -33,6 +33,16 @@ public enum DownloadError: Error, Equatable, Sendable {
     }
   }
 
+  /// A Spirit or Opportunity image link of the Photos-API copies, dead since NASA removed those images in 2024:
+  /// every photo listed there fails alike, so the command says what to do once rather than once per photo.
+  package var isDeadMERLink: Bool {
+    switch self {
+    case .notAnImage(_, _, let hint): return hint == ImageURL.deadMERHint
+    case .httpStatus(let status, let url): return (status == 404 || status == 410) && url.contains("/mer/gallery/")
+    default: return false
+    }
+  }
+
   /// A local write failure (disk full, permissions) dooms every later photo too, so the run stops.
   public var isFatal: Bool {
     switch self {

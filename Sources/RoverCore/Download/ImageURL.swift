@@ -12,14 +12,15 @@ enum ImageURL {
     return HTTPClient.upgraded(url)
   }
 
+  /// The hint of a dead Spirit or Opportunity link, which ``DownloadError/isDeadMERLink`` recognises.
+  static let deadMERHint = "NASA removed the Spirit and Opportunity raw images in 2024; this link is dead"
+
   /// Says why a photo URL answers with a web page (NASA removed the Spirit and Opportunity images in 2024); a
   /// body that is not a page gets no guess.
   static func deadLinkHint(for photo: Photo, url: URL, contentType: String) -> String? {
     guard contentType.lowercased().hasPrefix("text/html") else { return nil }
     let mission = Mission(name: photo.rover.name)
-    if mission == .spirit || mission == .opportunity || url.path.contains("/mer/gallery/") {
-      return "NASA removed the Spirit and Opportunity raw images in 2024; this link is dead"
-    }
+    if mission == .spirit || mission == .opportunity || url.path.contains("/mer/gallery/") { return deadMERHint }
     return "the server sent a web page instead of an image"
   }
 }

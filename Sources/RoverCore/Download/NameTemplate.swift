@@ -39,11 +39,15 @@ public struct NameTemplate: Hashable, Sendable {
 
   /// Whether the pattern has folders: a flat one (the default) is one component, named without a split and join.
   private let hasFolders: Bool
+  /// Whether this is the default pattern, which names a photo known only by its URL after the URL's file: one
+  /// default for ids and URLs alike, so an id names its file the same whether given as an argument or piped in.
+  private let isDefault: Bool
 
   private init(pattern: String, segments: [Segment]) {
     self.pattern = pattern
     self.segments = segments
     hasFolders = pattern.contains("/")
+    isDefault = pattern == Self.defaultPattern
   }
 
   /// Checks the pattern up front: known placeholders only, relative, no `..`.
@@ -75,11 +79,18 @@ public struct NameTemplate: Hashable, Sendable {
     self.pattern = pattern
     self.segments = segments
     hasFolders = pattern.contains("/")
+    isDefault = pattern == Self.defaultPattern
   }
 
   /// The relative path for `photo`, each component sanitised: no value a server sent can climb out of the output
-  /// folder, hide a file or pass the file system's name limit.
+  /// folder, hide a file or pass the file system's name limit. The default pattern names a photo known only by its
+  /// image URL (one piped in as a URL) after the URL's file, as it has no rover, sol or camera to name it by.
   public func path(for photo: Photo) -> String {
+    let fallback = { FileNameSanitizer.component("photo-\(photo.id)") }
+    if isDefault, photo.isKnownOnlyByURL {
+      let component = FileNameSanitizer.component(Self.file(of: photo).name)
+      return component.isEmpty ? fallback() : component
+    }
     var expanded = ""
     var file: (name: String, ext: String)?
     // The file name's grammar, parsed once for every frame placeholder the template has.
@@ -95,7 +106,6 @@ public struct NameTemplate: Hashable, Sendable {
         expanded += FileNameSanitizer.flatten(Self.value(placeholder, of: photo, file: file, frame: frame ?? nil))
       }
     }
-    let fallback = { FileNameSanitizer.component("photo-\(photo.id)") }
     guard hasFolders else {
       let component = FileNameSanitizer.component(expanded)
       return component.isEmpty ? fallback() : component

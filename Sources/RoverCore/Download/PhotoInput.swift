@@ -136,9 +136,11 @@ package final class PhotoInput: @unchecked Sendable {
     let file = url.lastPathComponent
     let stem = file.split(separator: ".").first.map(String.init) ?? file
     guard !stem.isEmpty else { return nil }
-    return Photo(
+    var photo = Photo(
       id: .text(stem), sol: 0, camera: Camera(name: "unknown"), imageSource: text,
       earthDate: CalendarDate(daysSinceEpoch: 0), rover: Rover(name: "unknown"))
+    photo.isKnownOnlyByURL = true
+    return photo
   }
 
   // MARK: JSON values

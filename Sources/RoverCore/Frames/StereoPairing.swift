@@ -49,7 +49,7 @@ public struct StereoPair: Sendable, Equatable {
 ///
 /// - **By name** (Perseverance Navcam, Hazcams and Mastcam-Z; Curiosity Navcam and Hazcams; MER Navcam and Hazcams):
 ///   a left and a right frame of equal ``FrameName/pairKey`` (same sol, clock, site, drive, sequence, tile and
-///   downsample, whatever the colour letter and product), confirmed where both frames have the value: shutter clocks
+///   downsample, whatever the color letter and product), confirmed where both frames have the value: shutter clocks
 ///   within ``maximumClockDifference``, mast azimuth and elevation within ``maximumPointingDifference``, and equal
 ///   subframes.
 /// - **By time** (Curiosity Mastcam ML/MR, MER Pancam, whose names do not pair): a left and a right frame of one

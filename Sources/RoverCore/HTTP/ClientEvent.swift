@@ -6,6 +6,10 @@ public enum ClientEvent: Sendable {
   case request(url: String)
   /// An answer with `status` arrived, `seconds` (wall clock) after its request was sent.
   case response(url: String, status: Int, seconds: TimeInterval)
+  /// An answer came from the response cache without a request: `what` names it ("the curiosity manifest"), `age`
+  /// is the seconds since it was stored. A verbose log says so, or a run that sent nothing would look like a hang
+  /// or a lie.
+  case cached(what: String, age: TimeInterval)
   /// A failed request will be sent again after `delay` seconds; `attempt` counts retries from 1, `reason` says
   /// what failed (a status, a timeout, a dropped connection).
   case retrying(url: String, attempt: Int, delay: TimeInterval, reason: String)

@@ -1,5 +1,5 @@
 /// rover's own table of each rover's cameras (api-reference.md 1.7 and the raw feeds' instruments): names, full
-/// names, the group a name belongs to (`NAVCAM` on Perseverance is NAVCAM_LEFT and NAVCAM_RIGHT) and colour where
+/// names, the group a name belongs to (`NAVCAM` on Perseverance is NAVCAM_LEFT and NAVCAM_RIGHT) and color where
 /// known. A typo is caught before any request; since services invent new names (6.5), a name is refused only when
 /// neither this table nor the service knows it.
 package enum CameraCatalog {
@@ -8,7 +8,7 @@ package enum CameraCatalog {
     package var fullName: String
     /// The name the left/right/A/B variants share, which `--camera` accepts for all of them.
     package var group: String?
-    /// True for colour, false for greyscale, nil where it varies or is not known.
+    /// True for color, false for greyscale, nil where it varies or is not known.
     package var color: Bool?
 
     enum CodingKeys: String, CodingKey {

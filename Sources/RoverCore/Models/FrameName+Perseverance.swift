@@ -77,7 +77,7 @@ extension FrameName {
       && bytes.digits(start + 4..<start + 9)
   }
 
-  /// Camera, eye, colour and filter from slices 0–2, or `nil` when a stereo camera's slice 2 has the wrong class.
+  /// Camera, eye, color and filter from slices 0–2, or `nil` when a stereo camera's slice 2 has the wrong class.
   private static func perseveranceOptics(
     _ bytes: Bytes
   ) -> (camera: String, eye: Eye?, color: String?, filter: String?)? {

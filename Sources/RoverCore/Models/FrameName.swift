@@ -24,7 +24,7 @@ public struct FrameName: Sendable, Hashable, Codable {
   public enum Mission: String, Sendable, Codable, CaseIterable {
     /// Perseverance: the Mars 2020 grammar (8.7).
     case mars2020
-    /// The Ingenuity helicopter: the Mars 2020 grammar with instrument `HN` (navigation) or `HS` (colour).
+    /// The Ingenuity helicopter: the Mars 2020 grammar with instrument `HN` (navigation) or `HS` (color).
     case ingenuity
     /// Curiosity: the OPGS engineering grammar (8.8) or the MSSS grammar (8.9).
     case msl
@@ -48,7 +48,7 @@ public struct FrameName: Sendable, Hashable, Codable {
   public var camera: String
   /// Left or right for stereo cameras; `nil` for mono cameras and where the name has no eye.
   public var eye: Eye?
-  /// Perseverance colour or configuration character (slice 2): for the engineering cameras `F` 3-band RGB, `E` raw
+  /// Perseverance color or configuration character (slice 2): for the engineering cameras `F` 3-band RGB, `E` raw
   /// Bayer, `M` grey, `R`/`G`/`B` single band; `nil` for Mastcam-Z's filter digit (see ``filter``) and other grammars.
   public var color: String?
   /// Filter position as a digit: Mastcam-Z `0`–`7` (slice 2; `0` is the Bayer RGB filter) or MER `0`–`8`
@@ -108,7 +108,7 @@ public struct FrameName: Sendable, Hashable, Codable {
 
   /// Equal for the two eyes of one stereo exposure, per the 8.11 rule; `nil` where the name alone cannot pair.
   ///
-  /// Mars 2020 stereo cameras (Navcam, Hazcams, Mastcam-Z): ``frameKey`` with the eye (slice 1), colour/filter
+  /// Mars 2020 stereo cameras (Navcam, Hazcams, Mastcam-Z): ``frameKey`` with the eye (slice 1), color/filter
   /// (slice 2) and product (slices 23–25) blanked, since a real pair can mix an `F`/`EBY` left with an `E`/`ECM`
   /// right. Curiosity engineering stereo cameras: the eye (2nd character) and version blanked. MER Navcam and Hazcams:
   /// the eye blanked [inferred]. `nil` for mono cameras, MSSS and MER Pancam, which pair by sequence and time.

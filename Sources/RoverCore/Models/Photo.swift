@@ -24,6 +24,9 @@ public struct Photo: Sendable {
   /// The service's own record, verbatim, where the listing kept it (NASA's raw feeds): written under `source` in
   /// a `--metadata` sidecar, never in the photo's JSON.
   package var source: JSONValue?
+  /// True for a photo made from an image URL alone (piped to `fetch-image -`): its rover, sol and camera are not
+  /// known, so the default name template names it after the URL's file instead.
+  package var isKnownOnlyByURL = false
 
   /// A photo from its parts, as a service or a test would make one.
   public init(

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// The file is opened without following a link, read only after taking an exclusive lock that is held for the
 /// whole run (so two processes sharing it take turns instead of both downloading everything), and read line by
-/// line: a line that is not UTF-8 or not four fields is skipped and counted, never the whole file.
+/// line: a line that is not UTF-8 or not four or five fields (older archives lack the product) is skipped and
+/// counted, never the whole file.
 package final class DownloadArchive: @unchecked Sendable {
   package let path: String
   /// Lines that could not be read; the caller says so once.

@@ -5,7 +5,7 @@ extension RoverCommand {
   struct Cameras: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "cameras",
-      abstract: "A rover's cameras: name, full name, group, colour.",
+      abstract: "A rover's cameras: name, full name, group, color.",
       discussion: """
         From rover's own table, no request. `--camera` on photos and fetch-image takes any name here, and a \
         group name (NAVCAM on Perseverance) stands for all its members.
@@ -33,10 +33,10 @@ extension RoverCommand {
 }
 
 extension CameraCatalog.Entry: Tabular {
-  static let columns = ["name", "full name", "group", "colour"]
+  static let columns = ["NAME", "FULL NAME", "GROUP", "COLOR"]
 
   var cells: [String] {
-    [name, fullName, group ?? "", color.map { $0 ? "colour" : "greyscale" } ?? ""]
+    [name, fullName, group ?? "", color.map { $0 ? "color" : "greyscale" } ?? ""]
   }
 
   static let fields = ["name", "full_name", "group", "color"]

@@ -132,13 +132,10 @@ extension RoverCommand {
       let listing = PhotoListing(
         service: try service(rawFeed.options, settings: settings),
         events: ClientEventPrinter.handler(verbose: settings.verbose), filter: try frames.filter())
-      if inputs == ["-"] {
-        let input = PhotoInput()
-        // URLs piped in carry no rover, sol or camera: name their files after the URL's own.
-        let fallback = try await input.format() == .lines ? "{filename}" : NameTemplate.defaultPattern
-        return (.input(input, lookup: listing), try NameTemplate(name ?? fallback))
-      }
+      // One default for every input: ids name their files alike as arguments or piped in; the default names a URL
+      // piped in (no rover, sol or camera) after the URL's own file.
       let template = try NameTemplate(name ?? NameTemplate.defaultPattern)
+      if inputs == ["-"] { return (.input(PhotoInput(), lookup: listing), template) }
       if selection.isGiven { return (.listing(try selection.request(rover: inputs[0]), listing), template) }
       return (.listing(.ids(inputs.map(PhotoID.init(argument:))), listing), template)
     }

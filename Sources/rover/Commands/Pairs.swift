@@ -8,7 +8,7 @@ extension RoverCommand {
       commandName: "pairs",
       abstract: "List a sol's stereo pairs: the left and right frames of each exposure, and the frames left alone.",
       discussion: """
-        Frames pair by their file names (the two eyes of one exposure share all but the eye, colour and product), \
+        Frames pair by their file names (the two eyes of one exposure share all but the eye, color and product), \
         confirmed by the feed's metadata where it has them: shutter clocks within 5 s, mast azimuth and elevation \
         within 0.5 degrees, equal subframes. Curiosity's Mastcams and MER's Pancams pair by sequence and clock. \
         Every photo is listed once: a frame without a partner has the other side empty (null in JSON), a mono \

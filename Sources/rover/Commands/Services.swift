@@ -30,7 +30,7 @@ extension RoverCommand {
 }
 
 extension ServiceProbe.Result: Tabular {
-  static let columns = ["service", "rover", "reachable", "latency", "max sol", "error"]
+  static let columns = ["SERVICE", "ROVER", "REACHABLE", "LATENCY", "MAX SOL", "ERROR"]
   static let numericColumns: Set<Int> = [3, 4]
 
   var cells: [String] {

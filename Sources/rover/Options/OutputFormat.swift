@@ -19,7 +19,7 @@ enum PhotoFormat: String, ExpressibleByArgument, CaseIterable {
   var output: OutputFormat { OutputFormat(rawValue: rawValue) ?? .table }
 }
 
-/// When to colour the table header.
+/// When to color the table header.
 enum ColorMode: String, ExpressibleByArgument, CaseIterable {
   case auto, always, never
 }

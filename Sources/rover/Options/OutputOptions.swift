@@ -30,7 +30,7 @@ struct OutputStyle: ParsableArguments {
   @Flag(help: "Short for --format json.")
   var json = false
 
-  @Option(help: ArgumentHelp("Colour the table header (NO_COLOR is honoured by auto).", valueName: "when"))
+  @Option(help: ArgumentHelp("Color the table header (NO_COLOR is honoured by auto).", valueName: "when"))
   var color: ColorMode = .auto
 
   func check(_ format: String?) throws {

@@ -22,6 +22,9 @@ enum ClientEventPrinter {
         } else if Terminal.showProgress {
           StandardError.clearStatus()
         }
+      case .cached(let what, let age):
+        // No request line shows for it: say where the answer came from (`line` escapes what a user typed).
+        if verbose { StandardError.line("rover: cache: \(what) (cached \(DurationText.describe(max(0, age))) ago)") }
       case .retrying(let url, let attempt, let delay, let reason):
         // The reason names the URL already, as a rule: say it once.
         let place = reason.contains(url) ? "" : " (\(url))"

@@ -8,6 +8,8 @@ struct DownloadReport: Sendable {
   let format: ResultFormat?
   let outputDirectory: URL
   private let headerDone = Locked(false)
+  /// Whether the dead Spirit and Opportunity links were explained: once a run, not once per photo.
+  private let deadLinksSaid = Locked(false)
 
   init(format: ResultFormat?, outputDirectory: URL) {
     self.format = format
@@ -58,8 +60,17 @@ struct DownloadReport: Sendable {
 
   func finished(_ result: DownloadResult, progress: ProgressBar) {
     if case .failed(let error) = result.outcome {
-      progress.message(
-        "rover: failed photo \(result.photo.id): \(error.errorDescription ?? "\(error)")", isError: true)
+      if error.isDeadMERLink {
+        // Every such photo fails alike: one line says what to do; the summary and --json count each.
+        let first = deadLinksSaid.withLock { said in
+          defer { said = true }
+          return !said
+        }
+        if first { progress.message("rover: \(Self.deadMERLinks)", isError: true) }
+      } else {
+        progress.message(
+          "rover: failed photo \(result.photo.id): \(error.errorDescription ?? "\(error)")", isError: true)
+      }
     }
     guard let format else { return }
     let record = record(result)
@@ -84,6 +95,11 @@ struct DownloadReport: Sendable {
     }
     FileHandle.standardOutput.write(Data(text.utf8))
   }
+
+  /// Said once for a run whose Spirit or Opportunity photos point at NASA's removed images.
+  static let deadMERLinks =
+    "Spirit and Opportunity images are served by the PDS: use --service pds "
+    + "(NASA removed the Spirit and Opportunity raw images in 2024; every photo listed with those links fails)"
 
   /// The JSON Lines record's field names, as CSV's header.
   static let csvFields = ["status", "id", "rover", "sol", "camera", "img_src", "path", "bytes", "reason", "error"]

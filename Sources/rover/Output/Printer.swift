@@ -25,7 +25,7 @@ struct Printer {
   func list<Item: Encodable & Tabular>(_ items: [Item]) throws {
     switch format {
     case .table, .urls:
-      // The renderer escaped every cell already; its own header colour must reach the terminal as is.
+      // The renderer escaped every cell already; its own header color must reach the terminal as is.
       writeEscaped(
         TableRenderer.table(
           columns: Item.columns, rows: items.map(\.cells), numeric: Item.numericColumns, color: color,

@@ -5,7 +5,7 @@ import RoverCore
   import Glibc
 #endif
 
-/// What the process is attached to, decided once: colour and progress only make sense on a terminal.
+/// What the process is attached to, decided once: color and progress only make sense on a terminal.
 enum Terminal {
   static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
   static var stderrIsTTY: Bool { isatty(STDERR_FILENO) == 1 }

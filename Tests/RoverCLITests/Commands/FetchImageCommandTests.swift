@@ -120,10 +120,11 @@ import Testing
     #expect(result.exitCode == 3, "\(result)")
     #expect(api.requestCount(pathPrefix: "/images/dead.jpg") == 1)
     #expect(api.requestCount(pathPrefix: "/images/gone.jpg") == 1)
-    #expect(result.stderr.contains("not an image (text/html"))
-    #expect(result.stderr.contains("Spirit and Opportunity"))
+    // The dead Spirit link is the line saying to use the PDS; its own error is in its record.
+    #expect(result.stderr.contains("Spirit and Opportunity images are served by the PDS"))
     #expect(result.stderr.contains("HTTP 404"))
     let records = try CLI.jsonLines(result.stdout)
+    #expect(records.contains { ($0["error"] as? String)?.contains("not an image (text/html") == true })
     #expect(records.count == 3)
     #expect(Set(records.compactMap { $0["status"] as? String }) == ["failed", "downloaded"])
     #expect(imagesBelow(dir) == ["curiosity_1000_FHAZ_3.jpg"])
@@ -176,7 +177,11 @@ import Testing
     let first = try await CLI.run(args, against: api)
     #expect(first.exitCode == 0, "\(first)")
     let count = api.dataset.photos(rover: "Curiosity", sol: 1004).count
-    #expect(try String(contentsOfFile: archive, encoding: .utf8).split(separator: "\n").count == count)
+    let lines = try String(contentsOfFile: archive, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == count)
+    // What the README says a line holds: rover, id, bytes, path, product; five fields, tab-separated.
+    let fields = lines.first?.split(separator: "\t", omittingEmptySubsequences: false) ?? []
+    #expect(fields.count == 5 && fields.first == "curiosity", "\(lines)")
     try FileManager.default.moveItem(at: dir.appendingPathComponent("p"), to: dir.appendingPathComponent("moved"))
     api.server.resetLog()
     let second = try await CLI.run(args, against: api)

@@ -29,6 +29,8 @@ import Testing
   func helpFitsEightyColumns(command: [String]) async throws {
     let help = try await CLI.run(command + ["--help"]).stdout
     for line in help.split(separator: "\n") { #expect(line.count <= 80, "\(command): \(line)") }
+    // One spelling, the one `--color`, NO_COLOR and the JSON field `color` already have.
+    #expect(!help.lowercased().contains("colour"), "\(command): \(help)")
     let examples =
       help.components(separatedBy: "EXAMPLES:\n").dropFirst().first?
       .components(separatedBy: "\n\n").first ?? ""
@@ -76,9 +78,30 @@ import Testing
   func completionsKnowRoversServicesCamerasAndFormats(shell: String) async throws {
     let result = try await CLI.run(["--generate-completion-script", shell])
     #expect(result.exitCode == 0)
-    for word in ["curiosity", "perseverance", "nasa-raw", "NAVCAM_LEFT", "jsonl", "sync", "watch"] {
+    // Cameras are asked of rover itself at TAB time (`---completion`), so they follow the rover typed.
+    let words = ["curiosity", "perseverance", "nasa-raw", "jsonl", "sync", "watch", "---completion photos -- --camera"]
+    for word in words {
       #expect(result.stdout.contains(word), "\(shell) completion lacks \(word)")
     }
+  }
+
+  /// What the script's hook gets back, the way bash asks it: the words typed so far (rover's own name first), the
+  /// index of the word being completed and the cursor's place in it. Only the typed rover's cameras, or all.
+  @Test func cameraCompletionOffersOnlyTheTypedRoversCameras() async throws {
+    func complete(_ words: [String]) async throws -> Set<String> {
+      let result = try await CLI.run(
+        ["---completion", "photos", "--", "--camera", String(words.count + 1), "0"] + ["rover", "photos"] + words)
+      #expect(result.exitCode == 0, "\(result)")
+      return Set(result.stdout.split(separator: "\n").map(String.init))
+    }
+    let curiosity = try await complete(["curiosity", "--sol", "1000", "--camera", ""])
+    #expect(curiosity.isSuperset(of: ["CHEMCAM", "MAST", "NAVCAM"]), "\(curiosity)")
+    #expect(!curiosity.contains("NAVCAM_LEFT") && !curiosity.contains("PANCAM"), "\(curiosity)")
+    let perseverance = try await complete(["Perseverance", "--camera", ""])
+    #expect(perseverance.isSuperset(of: ["NAVCAM_LEFT", "NAVCAM"]), "\(perseverance)")
+    #expect(!perseverance.contains("CHEMCAM"), "\(perseverance)")
+    let any = try await complete(["--camera", ""])
+    #expect(any.isSuperset(of: ["CHEMCAM", "NAVCAM_LEFT", "PANCAM"]), "\(any)")
   }
 
   /// fetch-image --format csv: one row per result, the JSON Lines record's names as header.

@@ -238,4 +238,23 @@ import Testing
     #expect(result.exitCode == 0, "\(result)")
     #expect(files.count == 3)
   }
+
+  /// One default template for ids as arguments and ids piped in: the same photo gets the same name, so the second
+  /// run finds it in place and downloads nothing.
+  @Test func idsPipedInAreNamedLikeIdsAsArguments() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try TestDirectory.make("rover-cli")
+    let id = String(Self.photos(api)[0].id)
+    let first = try await CLI.run(["fetch-image", id, "-o", dir.path], against: api)
+    #expect(first.exitCode == 0, "\(first)")
+    let named = imagesBelow(dir)
+    #expect(named.count == 1)
+    api.server.resetLog()
+    let second = try await CLI.run(["fetch-image", "-", "-o", dir.path], against: api, stdin: Data("\(id)\n".utf8))
+    #expect(second.exitCode == 0, "\(second)")
+    #expect(second.stderr.contains("downloaded 0, skipped 1, failed 0"), "\(second.stderr)")
+    #expect(api.requestCount(pathPrefix: "/images/") == 0)
+    #expect(imagesBelow(dir) == named)
+  }
 }

@@ -26,6 +26,25 @@ import Testing
     #expect(api.requestCount == 2)
   }
 
+  /// A verbose run that sent no request says where its answer came from, and how old it is; never the key.
+  @Test func verboseSaysAnAnswerCameFromTheCache() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let key = ["--api-key", "SECRETKEY123"]
+    let first = try await CLI.run(["manifest", "curiosity", "-v"] + key, against: api, environment: env)
+    #expect(first.exitCode == 0, "\(first)")
+    #expect(!first.stderr.contains("rover: cache:"), "\(first.stderr)")
+    let second = try await CLI.run(["manifest", "curiosity", "-v"] + key, against: api, environment: env)
+    #expect(second.exitCode == 0, "\(second)")
+    #expect(api.requestCount == 1)
+    let said = second.stderr.split(separator: "\n").filter { $0.hasPrefix("rover: cache: the curiosity manifest") }
+    #expect(said.count == 1, "\(second.stderr)")
+    #expect(said.first?.wholeMatch(of: /rover: cache: the curiosity manifest \(cached \d+s ago\)/) != nil)
+    #expect(!second.stderr.contains("SECRETKEY123"))
+    let quiet = try await CLI.run(["manifest", "curiosity"] + key, against: api, environment: env)
+    #expect(!quiet.stderr.contains("cache"), "\(quiet.stderr)")
+  }
+
   @Test func expiredByMaxAgeAsksAgain() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }

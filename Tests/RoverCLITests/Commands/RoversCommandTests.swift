@@ -36,7 +36,7 @@ import Testing
         "NAME", "STATUS", "LAUNCH", "LANDING", "MAX SOL", "MAX DATE", "PHOTOS", "CAMERAS",
       ])
     #expect(lines.count == api.dataset.rovers.count + 1)
-    #expect(!result.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+    #expect(!result.stdout.contains("\u{1B}["), "no color when stdout is not a terminal")
     for line in lines.dropFirst() {
       #expect(line.count == 8)
       #expect(["active", "complete"].contains(String(line[1])), "\(line)")
@@ -78,7 +78,7 @@ import Testing
   }
 
   /// `--color always` is asked for in so many words, so it wins over NO_COLOR; auto follows the terminal.
-  @Test func colourOnlyWhenAskedAndAlwaysWinsOverNoColor() async throws {
+  @Test func colorOnlyWhenAskedAndAlwaysWinsOverNoColor() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     let forced = try await CLI.run(["rovers", "--color", "always"], against: api)

@@ -47,18 +47,24 @@ import Testing
     #expect(result.exitCode == 0, "\(result)")
     let rows = result.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: "\t").map(String.init) }
     #expect(rows.count == 18, "\(result)")
+    let header = result.stdout.prefix { $0 != "\n" }.split(separator: "\t").map(String.init)
+    #expect(header == ["SERVICE", "ROVER", "REACHABLE", "LATENCY", "MAX SOL", "ERROR"], "\(header)")
     for row in rows {
       #expect(row[2] == (row[0] == "nebulum" ? "yes" : "no"), "\(row)")
       #expect(row[3].hasSuffix(" ms") == (row[0] == "nebulum"), "\(row)")
     }
   }
 
-  @Test func camerasListsNamesGroupsAndColour() async throws {
+  @Test func camerasListsNamesGroupsAndColor() async throws {
     let result = try await CLI.run(["cameras", "perseverance", "--json"])
     #expect(result.exitCode == 0, "\(result)")
     let cameras = try CLI.jsonArray(result.stdout)
     let navcams = cameras.filter { $0["group"] as? String == "NAVCAM" }.compactMap { $0["name"] as? String }
     #expect(navcams == ["NAVCAM_LEFT", "NAVCAM_RIGHT"])
+    // The table's header in the style of every other table: capitals, like `rovers` and `photos`.
+    let table = try await CLI.run(["cameras", "perseverance"])
+    let header = table.stdout.prefix { $0 != "\n" }.split { $0 == " " || $0 == "\t" }
+    #expect(header.joined(separator: " ") == "NAME FULL NAME GROUP COLOR", "\(table.stdout)")
     let unknown = try await CLI.run(["cameras", "voyager"])
     #expect(unknown.exitCode == 64)
   }

@@ -37,4 +37,27 @@ import Testing
     #expect(result.stderr.contains("not an image (text/plain"))
     #expect(!result.stderr.contains("web page"))
   }
+
+  /// Spirit and Opportunity links the Photos-API copies list are dead (NASA's pages answer): one line says what to
+  /// do, not one long line per photo; each failure still counts in the summary and in --json.
+  @Test func deadSpiritLinksAreExplainedOnce() async throws {
+    let server = try TestHTTPServer { _ in .html("<html>Mars resources</html>") }
+    defer { server.stop() }
+    let lines = (1...5).map {
+      PhotoLines.line(
+        id: String($0), imgSrc: server.url("/mer/gallery/all/2/n/1/\($0).JPG").absoluteString, rover: "Spirit")
+    }
+    let result = try await CLI.run(
+      ["fetch-image", "-", "-o", try TestDirectory.make("rover-cli").path, "--json"], stdin: PhotoLines.data(lines))
+    #expect(result.exitCode == 3, "\(result)")
+    let said = result.stderr.split(separator: "\n").filter {
+      $0.contains("Spirit and Opportunity images are served by the PDS: use --service pds")
+    }
+    #expect(said.count == 1, "\(result.stderr)")
+    #expect(!result.stderr.contains("failed photo"), "\(result.stderr)")
+    #expect(result.stderr.contains("downloaded 0, skipped 0, failed 5"), "\(result.stderr)")
+    let records = try CLI.jsonLines(result.stdout)
+    #expect(records.count == 5)
+    #expect(records.allSatisfy { $0["status"] as? String == "failed" && $0["error"] is String })
+  }
 }

@@ -32,4 +32,15 @@ import Testing
     #expect(try NameTemplate("{camera}").path(for: Self.photo("http://h/a.jpg", camera: " .hidden ")) == "hidden")
     #expect(try NameTemplate().path(for: Self.photo("http://h/a.jpg")) == "curiosity_1000_FHAZ_7.jpg")
   }
+
+  /// A URL piped in has no rover, sol or camera: the default names it after its file, a pattern given names it as
+  /// asked; a photo with all its fields keeps the default's usual name.
+  @Test func defaultNamesAPhotoKnownOnlyByURLAfterItsFile() throws {
+    let url = "http://h/images/NLB_4_F.JPG"
+    let piped = try #require(PhotoInput.photo(fromURL: url))
+    #expect(NameTemplate.default.path(for: piped) == "NLB_4_F.JPG")
+    #expect(try NameTemplate().path(for: piped) == "NLB_4_F.JPG")
+    #expect(try NameTemplate("{rover}-{filename}").path(for: piped) == "unknown-NLB_4_F.JPG")
+    #expect(NameTemplate.default.path(for: Self.photo(url)) == "curiosity_1000_FHAZ_7.jpg")
+  }
 }

@@ -21,7 +21,7 @@ import Testing
     pairs.map { "\($0.left?.id.description ?? "-") \($0.right?.id.description ?? "-")" }
   }
 
-  @Test func theSol60PairWithDifferentColourAndProductIsPaired() async throws {
+  @Test func theSol60PairWithDifferentColorAndProductIsPaired() async throws {
     let photos = try await RealFrames.perseverance().filter { $0.sol == 60 }
     let pairs = StereoPairing.pairs(photos)
     let pair = try #require(pairs.first)

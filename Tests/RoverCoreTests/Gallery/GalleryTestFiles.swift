@@ -27,7 +27,7 @@ struct GalleryTestFiles {
     return url
   }
 
-  /// A real JPEG of one colour.
+  /// A real JPEG of one color.
   @discardableResult
   func jpeg(_ relative: String, width: Int = 64, height: Int = 48, rgb: (UInt8, UInt8, UInt8) = (200, 80, 40))
     throws -> URL
@@ -36,7 +36,7 @@ struct GalleryTestFiles {
     return try write(relative, try ThumbnailMaker.jpeg(rgb: pixels, width: width, height: height))
   }
 
-  /// A real PNG of one colour.
+  /// A real PNG of one color.
   @discardableResult
   func png(_ relative: String, width: Int = 64, height: Int = 48) throws -> URL {
     try write(relative, TestPNG.solid(width: width, height: height, rgb: (40, 90, 200)))

@@ -41,7 +41,7 @@ import Testing
     #expect(reason == "declares \(width)x\(height) pixels, over the limit of 100 megapixels")
   }
 
-  /// Under the pixel cap, a progressive colour file can still need more coefficient memory than one decoder may
+  /// Under the pixel cap, a progressive color file can still need more coefficient memory than one decoder may
   /// take (9000 x 9000 x 3 components x 2 bytes = 486 MB): libjpeg's own limit refuses it before allocating.
   @Test func progressiveJPEGOverTheMemoryLimitIsRefused() throws {
     let reason = try #require(

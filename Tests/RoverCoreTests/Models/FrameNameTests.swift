@@ -52,8 +52,8 @@ struct FrameNamePerseveranceRecordTests {
     #expect(lag > 0 && lag < 10, "\(record.imageid): \(lag) s")
   }
 
-  @Test("a real left/right pair whose colour letter and product differ shares a pair key")
-  func pairWithDifferentColourAndProduct() throws {
+  @Test("a real left/right pair whose color letter and product differ shares a pair key")
+  func pairWithDifferentColorAndProduct() throws {
     let left = try FrameNameFixtures.record("NLF_0060_0672265209_237EBY_N0032046NCAM00410_00_0LLJ")
     let right = try FrameNameFixtures.record("NRE_0060_0672265209_237ECM_N0032046NCAM00410_00_0LLJ")
     let leftFrame = try #require(FrameName(left.imageFiles.fullRes))

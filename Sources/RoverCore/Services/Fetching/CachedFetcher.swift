@@ -86,6 +86,7 @@ struct CachedFetcher: Sendable {
     guard let value = try? JSONBody.decode(Value.self, from: response, redactor: redactor) else {
       return (nil, nil)
     }
+    if fresh { events?(.cached(what: request.what, age: entry.age())) }
     return fresh ? (value, nil) : (nil, entry)
   }
 

@@ -55,7 +55,7 @@ import Testing
     #expect(try await client.photos(PhotoQuery(rover: "ingenuity", selection: .sol(59))).isEmpty)
   }
 
-  /// 2021-04-22 UTC overlaps sols 61 and 62: sol 61's midday colour frames and sol 62's night frames, but not sol
+  /// 2021-04-22 UTC overlaps sols 61 and 62: sol 61's midday color frames and sol 62's night frames, but not sol
   /// 61's frame of 00:30 LMST, still 2021-04-21 in UTC.
   @Test func ingenuityEarthDateByCaptureTime() async throws {
     let feeds = try MockRawFeeds()

@@ -29,10 +29,10 @@ import Testing
     #expect(page.images.map(\.instrument) == ["HELI_NAV", "HELI_RTE", "HELI_NAV"])
     #expect(page.images.map(\.sampleType) == ["full", "full", "thumbnail"])
     #expect(page.totalResults == 3)
-    let colour = Self.client.photo(page.images[1], rover: .ingenuity)
-    #expect(colour.camera.fullName == "Color Camera")
-    #expect(colour.earthDate.description == "2021-04-19")
-    #expect(colour.details?.imageFiles?["full"]?.hasSuffix(".png") == true)
+    let color = Self.client.photo(page.images[1], rover: .ingenuity)
+    #expect(color.camera.fullName == "Color Camera")
+    #expect(color.earthDate.description == "2021-04-19")
+    #expect(color.details?.imageFiles?["full"]?.hasSuffix(".png") == true)
   }
 
   @Test func ingenuityLatest() throws {
