@@ -18,8 +18,7 @@ package enum ByteRateText {
     }
     // Digits and at most one point only: `Double` alone would take `nan`, `inf`, `1e9` and hex.
     let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
-    guard !digits.isEmpty, parts.count <= 2, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
-      parts.allSatisfy({ part in part.allSatisfy(\.isNumber) }), parts[0].isEmpty == false,
+    guard parts.count <= 2, !parts[0].isEmpty, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
       let number = Double(digits)
     else { return nil }
     let bytes = (number * multiplier).rounded(.down)
