@@ -11,6 +11,7 @@ static struct {
   void (*easy_cleanup)(CURL *);
   CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
   CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+  CURLcode (*easy_pause)(CURL *, int);
   const char *(*easy_strerror)(CURLcode);
   struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
   void (*slist_free_all)(struct curl_slist *);
@@ -49,6 +50,7 @@ static void load(void) {
   FIND(easy_cleanup, "curl_easy_cleanup");
   FIND(easy_setopt, "curl_easy_setopt");
   FIND(easy_getinfo, "curl_easy_getinfo");
+  FIND(easy_pause, "curl_easy_pause");
   FIND(easy_strerror, "curl_easy_strerror");
   FIND(slist_append, "curl_slist_append");
   FIND(slist_free_all, "curl_slist_free_all");
@@ -94,6 +96,8 @@ CURLcode rover_curl_easy_set_callback(CURL *handle, CURLoption option, rover_cur
 CURLcode rover_curl_easy_response_code(CURL *handle, long *code) {
   return curl.easy_getinfo(handle, CURLINFO_RESPONSE_CODE, code);
 }
+
+CURLcode rover_curl_easy_unpause(CURL *handle) { return curl.easy_pause(handle, CURLPAUSE_CONT); }
 
 CURLMcode rover_curl_multi_set_long(CURLM *multi, CURLMoption option, long value) {
   return curl.multi_setopt(multi, option, value);

@@ -12,6 +12,8 @@ public final class TestHTTPServer: Sendable {
     var requests: [TestRequest] = []
     var active = 0
     var maxConcurrent = 0
+    /// Each request with its arrival and, once its response was ready, its end (seconds since the reference date).
+    var spans: [(request: TestRequest, end: Date?)] = []
   }
 
   public let port: Int
@@ -38,12 +40,21 @@ public final class TestHTTPServer: Sendable {
           method: request.method.rawValue, path: request.path,
           queryItems: request.query.map { URLQueryItem(name: $0.name, value: $0.value) },
           headers: Dictionary(request.headers.map { ($0.key.rawValue, $0.value) }, uniquingKeysWith: { $1 }))
-        log.withLock { log in
+        let index = log.withLock { log in
           log.requests.append(received)
+          log.spans.append((received, nil))
           log.active += 1
           log.maxConcurrent = max(log.maxConcurrent, log.active)
+          return log.spans.count - 1
         }
-        defer { log.withLock { $0.active -= 1 } }
+        defer {
+          log.withLock { log in
+            log.active -= 1
+            if index < log.spans.count, log.spans[index].request.received == received.received {
+              log.spans[index].end = Date()
+            }
+          }
+        }
         let response = handler(received)
         if response.delay > 0 {
           try await Task.sleep(nanoseconds: UInt64(response.delay * 1_000_000_000))
@@ -104,6 +115,7 @@ public final class TestHTTPServer: Sendable {
   public func resetLog() {
     log.withLock { log in
       log.requests.removeAll()
+      log.spans.removeAll()
       log.maxConcurrent = log.active
     }
   }
@@ -111,6 +123,22 @@ public final class TestHTTPServer: Sendable {
   /// The most requests handled at once, each from its arrival until its response (delay included) was ready.
   public var maxConcurrentRequests: Int {
     log.withLock { $0.maxConcurrent }
+  }
+
+  /// The most requests matching `predicate` handled at once, each from its arrival until its response (delay
+  /// included) was ready; requests still being handled count as running until now.
+  public func maxConcurrentRequests(where predicate: (TestRequest) -> Bool) -> Int {
+    let spans = log.withLock { $0.spans }.filter { predicate($0.request) }
+    // Ends before starts at the same instant: a request that ended as another arrived did not overlap it.
+    let edges =
+      spans.map { ($0.request.received, 1) } + spans.map { ($0.end ?? .distantFuture, -1) }
+    var running = 0
+    var most = 0
+    for edge in edges.sorted(by: { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }) {
+      running += edge.1
+      most = max(most, running)
+    }
+    return most
   }
 
   /// Requests being handled right now.

@@ -10,8 +10,14 @@ public struct TestRequest: Sendable {
   public let queryItems: [URLQueryItem]
   /// Header values keyed by lower-cased name.
   public let headers: [String: String]
+  /// When the server received it, so a test can measure the gaps between requests.
+  public let received: Date
 
-  public init(method: String, path: String, queryItems: [URLQueryItem] = [], headers: [String: String] = [:]) {
+  public init(
+    method: String, path: String, queryItems: [URLQueryItem] = [], headers: [String: String] = [:],
+    received: Date = Date()
+  ) {
+    self.received = received
     self.method = method
     self.path = path
     self.queryItems = queryItems

@@ -45,16 +45,32 @@ struct RoverProcessTests {
 
   @Test("a timeout kills the child and what it started, and reports what it wrote")
   func timeout() async throws {
-    let start = Date()
+    // A duration no other process uses, so the background sleep can be looked for by name.
+    let marker = "120.\(Int.random(in: 100_000...999_999))"
     let error = await #expect(throws: RoverProcessError.self) {
       try await RoverProcess.run(
-        executable: shell, arguments: ["-c", "echo started; sleep 120 & sleep 120"], timeout: 1)
+        executable: shell, arguments: ["-c", "echo started; sleep \(marker) & sleep \(marker)"], timeout: 1)
     }
     guard case .timedOut(_, let partial) = error else { return }
     #expect(partial.stdout == "started\n")
     #expect(partial.terminationSignal == SIGKILL)
-    // Well under 120 s: the background sleep was killed too; the margin is for a slot wait on a loaded machine.
-    #expect(Date().timeIntervalSince(start) < 100, "the background sleep was killed too")
+    // The background sleep was killed too: looked for, not timed, since the wait for a child slot (every CLI test
+    // shares them) grows with the suite and the machine's load.
+    var left = Self.processes(running: ["sleep", marker])
+    for _ in 0..<300 where !left.isEmpty {
+      try await Task.sleep(nanoseconds: 100_000_000)
+      left = Self.processes(running: ["sleep", marker])
+    }
+    #expect(left.isEmpty, "the background sleep was killed too")
+  }
+
+  /// Live processes whose command line is exactly `arguments` (zombies have none).
+  static func processes(running arguments: [String]) -> [String] {
+    let wanted = Data(arguments.joined(separator: "\0").utf8 + [0])
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.filter { entry in
+      entry.allSatisfy(\.isNumber) && FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") == wanted
+    }
   }
 
   @Test("finds the built rover")

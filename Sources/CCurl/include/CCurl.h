@@ -9,6 +9,9 @@
 
 typedef size_t (*rover_curl_data_callback)(char *data, size_t size, size_t count, void *context);
 
+/// What a write callback returns to pause its transfer; the bytes it was offered come again once it is resumed.
+static const size_t rover_curl_write_pause = CURL_WRITEFUNC_PAUSE;
+
 /// Loads libcurl and initialises it, once; 0 when it is usable, otherwise -1 with `rover_curl_load_error` set.
 int rover_curl_load(void);
 /// Why loading failed (the dynamic loader's words), or NULL.
@@ -19,6 +22,8 @@ CURLcode rover_curl_easy_set_string(CURL *handle, CURLoption option, const char 
 CURLcode rover_curl_easy_set_pointer(CURL *handle, CURLoption option, void *value);
 CURLcode rover_curl_easy_set_callback(CURL *handle, CURLoption option, rover_curl_data_callback callback);
 CURLcode rover_curl_easy_response_code(CURL *handle, long *code);
+/// Resumes a transfer its write callback paused; libcurl may deliver the held bytes from inside this call.
+CURLcode rover_curl_easy_unpause(CURL *handle);
 CURLMcode rover_curl_multi_set_long(CURLM *multi, CURLMoption option, long value);
 
 CURL *rover_curl_easy_init(void);

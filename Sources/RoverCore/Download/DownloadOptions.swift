@@ -28,6 +28,16 @@ public struct DownloadOptions: Sendable {
   /// Keep only the highest version of a frame NASA re-sends (`sync`): a lower one is not downloaded, and is
   /// removed (with its sidecar) once a higher one is in place. Needs the record.
   package var highestVersionsOnly = false
+  /// The byte rate the images share, with each other and with whatever else holds the same budget (the command's
+  /// listing); nil: unlimited.
+  package var transferBudget: TransferBudget?
+  /// The most bytes a second received over all of the run's transfers together; nil (the default): unlimited.
+  /// Clamped to at least 1 and at most 1 TiB a second. With the URLSession engine the rate holds for the bytes
+  /// rover takes, not on the socket (see ``ConnectionSettings/maxBytesPerSecond``).
+  public var maxBytesPerSecond: Int? {
+    get { transferBudget?.bytesPerSecond }
+    set { transferBudget = newValue.map { TransferBudget(bytesPerSecond: $0) } }
+  }
   /// Whether `DownloadEvent.bytes` is wanted (a progress bar on a terminal): off, a transfer reports no byte counts
   /// and spares their bookkeeping per request.
   package var reportsBytes = true

@@ -33,7 +33,8 @@
       rover_curl_easy_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
       rover_curl_easy_set_long(handle, CURLOPT_NOSIGNAL, 1)
       // curl's own tool reads 100 KB at a time: a sixth of the read and write calls of the 16 KB default.
-      rover_curl_easy_set_long(handle, CURLOPT_BUFFERSIZE, 102_400)
+      // Within a rate, smaller reads, so the shared budget is kept smoothly rather than 100 KB at a time.
+      rover_curl_easy_set_long(handle, CURLOPT_BUFFERSIZE, budget?.chunkBytes ?? 102_400)
       rover_curl_easy_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
       rover_curl_easy_set_long(handle, CURLOPT_CONNECTTIMEOUT, timeout)
       if job.isMemory {
@@ -43,7 +44,9 @@
         rover_curl_easy_set_long(handle, CURLOPT_TIMEOUT, timeout)
       } else {
         // An image may take long; a trickle is a stall: under 1 KB/s on average for `timeout` seconds.
-        rover_curl_easy_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, Self.lowSpeedLimit)
+        // Under a rate shared by many transfers, each may rightly run slower than the usual stall limit.
+        let limit = budget.map { min(Self.lowSpeedLimit, max(1, $0.bytesPerSecond / (4 * maxConnections))) }
+        rover_curl_easy_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, limit ?? Self.lowSpeedLimit)
         rover_curl_easy_set_long(handle, CURLOPT_LOW_SPEED_TIME, timeout)
       }
       rover_curl_easy_set_callback(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback)

@@ -25,10 +25,12 @@
     /// How long an idle loop waits for more work before its thread ends.
     static let lingerMilliseconds: Int32 = 250
 
-    private let maxConnections: Int
+    let maxConnections: Int
     let timeout: Int
     /// The largest API answer kept, counted decompressed, so a gzip bomb stops at the cap.
     let maxBodyBytes: Int
+    /// The rate shared with every other transfer of the run (`--limit-rate`); nil: unlimited.
+    let budget: TransferBudget?
     // Internal, not private, where the engine's `CurlEngine+Transfer.swift` needs it: the rules above still hold.
     let lock = NSLock()
     private var multi: UnsafeMutableRawPointer?
@@ -49,8 +51,10 @@
     var headerLists: [[String: String]: UnsafeMutablePointer<curl_slist>] = [:]
 
     package init(
-      maxConnections: Int, timeout: TimeInterval, maxBodyBytes: Int = HTTPEngines.defaultMaxBodyBytes
+      maxConnections: Int, timeout: TimeInterval, maxBodyBytes: Int = HTTPEngines.defaultMaxBodyBytes,
+      budget: TransferBudget? = nil
     ) {
+      self.budget = budget
       self.maxConnections = max(1, maxConnections)
       self.timeout = max(1, Int(timeout.rounded(.up)))
       self.maxBodyBytes = maxBodyBytes
@@ -63,7 +67,7 @@
 
     package func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
       try checkUsable()
-      let job = CurlJob(request: request, maxBodyBytes: maxBodyBytes)
+      let job = CurlJob(request: request, maxBodyBytes: maxBodyBytes, budget: budget)
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
           job.continuation = continuation
@@ -141,6 +145,22 @@
       if let multi { rover_curl_multi_wakeup(multi) }
     }
 
+    /// Resumes the transfers paused for the rate once its budget allows again; returns how long the loop may poll
+    /// before a paused transfer is due (milliseconds, `Int32.max` when none waits). Called after `perform`, where
+    /// the write callbacks pause transfers: a paused transfer's socket is not polled, so nothing else wakes the loop.
+    private func resumePaused() -> Int32 {
+      guard let budget, active.values.contains(where: \.paused) else { return .max }
+      if budget.secondsUntilAvailable <= 0 {
+        for (handle, job) in active where job.paused {
+          job.paused = false
+          // libcurl may deliver the held bytes from inside this call, and the callback may pause it again.
+          rover_curl_easy_unpause(handle)
+        }
+      }
+      guard active.values.contains(where: \.paused) else { return .max }
+      return Int32(min(1000, max(1, (budget.secondsUntilAvailable * 1000).rounded(.up))))
+    }
+
     private func makeMulti() -> UnsafeMutableRawPointer? {
       guard let multi = rover_curl_multi_init() else { return nil }
       rover_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, maxConnections)
@@ -193,11 +213,12 @@
         while rover_curl_multi_next_done(multi, &handle, &result) == 1 {
           if let handle, let job = active[handle] { complete(handle, job, in: multi, result: result) }
         }
+        let pausedWait = resumePaused()
         // Set under the lock with the last look at the queues: work added after it wakes the poll.
         let wait = lock.withLock { () -> Int32 in
           guard jobs.isEmpty, incoming.isEmpty, cancelled.isEmpty else { return 0 }
           polling = true
-          return active.isEmpty ? Self.lingerMilliseconds : 1000
+          return min(active.isEmpty ? Self.lingerMilliseconds : 1000, pausedWait)
         }
         if wait > 0 { rover_curl_multi_poll(multi, wait) }
         lock.withLock {

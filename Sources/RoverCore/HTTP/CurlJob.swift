@@ -33,10 +33,15 @@
     var failure: HTTPError?
     /// Written and read under `CurlEngine.lock`.
     var cancelRequested = false
+    /// The rate shared with every other transfer (`--limit-rate`); nil: unlimited.
+    let budget: TransferBudget?
+    /// The write callback paused the transfer because the budget was in debt; the loop resumes it.
+    var paused = false
 
-    init(request: HTTPRequest, maxBodyBytes: Int) {
+    init(request: HTTPRequest, maxBodyBytes: Int, budget: TransferBudget? = nil) {
       self.request = request
       self.maxBodyBytes = maxBodyBytes
+      self.budget = budget
       if case .memory = request.body { isMemory = true } else { isMemory = false }
       url = request.url.absoluteString
     }
@@ -145,9 +150,14 @@
       }
     }
 
-    /// Returns how many bytes were taken; fewer than offered aborts the transfer.
+    /// Returns how many bytes were taken; fewer than offered aborts the transfer, `rover_curl_write_pause` pauses
+    /// it until the rate's budget allows (libcurl offers the same bytes again then).
     func body(_ bytes: UnsafeRawPointer, count: Int) -> Int {
       guard !discarded, failure == nil else { return 0 }
+      if let budget, budget.take(count) > 0 {
+        paused = true
+        return rover_curl_write_pause
+      }
       guard case .file(let descriptor, let path, _) = request.body else {
         // Redirect and error bodies of file requests are dropped above; this is a `.memory` request.
         guard body.count + count <= maxBodyBytes else {

@@ -10,19 +10,30 @@ package struct HTTPClient: Sendable {
   package let retryPolicy: RetryPolicy
   package let redactor: Redactor
   let events: ClientEventHandler?
+  /// The pause between requests (each attempt, each redirect hop), sent one at a time (`--sleep`); nil: none.
+  package let spacing: RequestSpacing?
+  /// How many requests may be in flight at once, each holding its permit across its retries; nil: no bound here.
+  package let gate: RequestGate?
 
   package init(
     engine: any HTTPEngine, retryPolicy: RetryPolicy = RetryPolicy(), redactor: Redactor = Redactor(secrets: []),
-    events: ClientEventHandler? = nil
+    events: ClientEventHandler? = nil, spacing: RequestSpacing? = nil, gate: RequestGate? = nil
   ) {
     self.engine = engine
     self.retryPolicy = retryPolicy
     self.redactor = redactor
     self.events = events
+    self.spacing = spacing
+    self.gate = gate
   }
 
   /// Sends `request` until `classify` accepts an answer, fails it, or the retries run out.
   package func send(_ request: HTTPRequest, classify: (HTTPResponse) -> HTTPVerdict) async throws -> HTTPResponse {
+    guard let gate else { return try await attempts(request, classify: classify) }
+    return try await gate.withPermit { try await attempts(request, classify: classify) }
+  }
+
+  private func attempts(_ request: HTTPRequest, classify: (HTTPResponse) -> HTTPVerdict) async throws -> HTTPResponse {
     var attempt = 0
     while true {
       try Task.checkCancellation()
@@ -77,7 +88,7 @@ package struct HTTPClient: Sendable {
       }
       let response: HTTPResponse
       do {
-        response = try await engine.perform(request)
+        response = try await perform(request)
       } catch let error as HTTPError {
         throw error.redacted(redactor)
       }
@@ -97,6 +108,12 @@ package struct HTTPClient: Sendable {
       if !Self.sameOrigin(request.url, start.url) { request = request.withoutCredentials(redactor: redactor) }
     }
     throw HTTPError.tooManyRedirects(url: redactor.redact(start.url))
+  }
+
+  /// One request through the engine, after the pause `--sleep` asks for when there is one.
+  private func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard let spacing else { return try await engine.perform(request) }
+    return try await spacing.spaced { try await engine.perform(request) }
   }
 
   static func sameOrigin(_ a: URL, _ b: URL) -> Bool {

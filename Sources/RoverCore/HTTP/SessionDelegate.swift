@@ -43,9 +43,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
   private var states: [Int: State] = [:]
   /// The configured timeout, for messages.
   let timeout: TimeInterval
+  /// The rate shared with every other transfer (`--limit-rate`); nil: unlimited.
+  let budget: TransferBudget?
 
-  init(timeout: TimeInterval) {
+  init(timeout: TimeInterval, budget: TransferBudget? = nil) {
     self.timeout = timeout
+    self.budget = budget
   }
 
   func register(_ task: URLSessionTask, state: State) {
@@ -90,6 +93,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    // URLSession on Linux cannot pause a task's socket: holding its (serial) delegate queue here is what keeps the
+    // bytes rover takes within the rate, while FoundationNetworking may read ahead of them into memory.
+    budget?.takeWaiting(data.count)
     let stop = lock.withLock { () -> Bool in
       guard let state = states[dataTask.taskIdentifier], state.failure == nil else { return false }
       if case .file(let descriptor, let path, _) = state.body {

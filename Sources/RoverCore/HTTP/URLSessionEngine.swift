@@ -12,7 +12,8 @@ import Foundation
 ///
 /// What URLSession cannot honour as libcurl does (README "HTTP engines"): its timeouts are whole seconds (a timeout
 /// under one second is taken as one); it decodes gzip itself, so the size cap counts decoded bytes only as they
-/// arrive; and it costs several times libcurl's CPU per image.
+/// arrive; it costs several times libcurl's CPU per image; and a rate (`--limit-rate`) holds for the bytes rover
+/// takes from it, not on the socket, since a task cannot be paused (FoundationNetworking may read ahead into memory).
 final class URLSessionEngine: HTTPEngine {
   let delegate: SessionDelegate
   let timeout: TimeInterval
@@ -24,9 +25,9 @@ final class URLSessionEngine: HTTPEngine {
 
   init(
     timeout: TimeInterval = 30, maxConnectionsPerHost: Int = 16,
-    maxBodyBytes: Int = HTTPEngines.defaultMaxBodyBytes
+    maxBodyBytes: Int = HTTPEngines.defaultMaxBodyBytes, budget: TransferBudget? = nil
   ) {
-    delegate = SessionDelegate(timeout: max(1, timeout))
+    delegate = SessionDelegate(timeout: max(1, timeout), budget: budget)
     self.timeout = max(1, timeout)
     self.maxBodyBytes = maxBodyBytes
     self.maxConnectionsPerHost = max(1, maxConnectionsPerHost)

@@ -15,13 +15,16 @@ extension ConnectionSettings {
   ///   - cacheMaxBytes: the cache's size bound in bytes.
   ///   - cacheMode: how the cache is used; ignored (no cache) when `cacheDirectory` is nil.
   ///   - engine: the HTTP engine; by default libcurl where this build has it, URLSession elsewhere.
+  ///   - maxBytesPerSecond: see ``maxBytesPerSecond``; nil (the default): unlimited.
+  ///   - requestSpacing: see ``requestSpacing``; 0 (the default): no pause.
   /// - Throws: `SettingsError.baseURLNeedsOneService` for a base URL with `.auto`, `SettingsError.invalidBaseURL`
   ///   for a URL that is not http(s) with a host, `SettingsError.unknownEngine` for an engine this build lacks,
   ///   `SettingsError.keyWithControlCharacters` for a key that would forge headers.
   public init(
     service: ServiceChoice = .auto, baseURL: URL? = nil, apiKey: String? = nil, timeout: TimeInterval = 30,
     retryPolicy: RetryPolicy = RetryPolicy(), cacheDirectory: URL? = nil, cacheMaxBytes: Int = 200_000_000,
-    cacheMode: CacheMode = CacheMode(), engine: HTTPEngineKind = .preferred
+    cacheMode: CacheMode = CacheMode(), engine: HTTPEngineKind = .preferred, maxBytesPerSecond: Int? = nil,
+    requestSpacing: TimeInterval = 0
   ) throws {
     let given = SettingSource.builtIn
     var url: Sourced<URL>?
@@ -50,6 +53,8 @@ extension ConnectionSettings {
       cacheMaxBytes: Sourced(cacheMaxBytes, from: given), timeout: timeout, retryPolicy: retryPolicy,
       cacheMode: cacheDirectory == nil ? CacheMode(.disabled) : cacheMode, verbose: false, files: [])
     engineChoice = Sourced(engine, from: given)
+    self.maxBytesPerSecond = maxBytesPerSecond
+    self.requestSpacing = requestSpacing
   }
 
   /// Settings the way the `rover` command reads them: the `ROVER_*` variables of `environment` (`ROVER_SERVICE`,
@@ -65,6 +70,27 @@ extension ConnectionSettings {
     -> ConnectionSettings
   {
     try resolve(flags: [], environment: environment, currentDirectory: currentDirectory)
+  }
+
+  /// The most bytes a second received over all transfers together (`--limit-rate`): the services' answers of every
+  /// client made from these settings and the images of a ``Downloader`` whose options share it
+  /// (``DownloadOptions/maxBytesPerSecond`` is its own budget otherwise). Nil: unlimited. Clamped to at least 1 and
+  /// at most 1 TiB a second. An answer slowed so much that it outlasts ``timeout`` fails as timed out.
+  ///
+  /// libcurl pauses and resumes its transfers on the socket. URLSession cannot be paused on Linux, so there the rate
+  /// holds for the bytes rover receives from it: FoundationNetworking may read ahead of them into memory.
+  public var maxBytesPerSecond: Int? {
+    get { transferBudget?.bytesPerSecond }
+    set { transferBudget = newValue.map { TransferBudget(bytesPerSecond: $0) } }
+  }
+
+  /// Seconds between one answer of a service and the next request to any service (`--sleep`): with a pause, the
+  /// requests of every service and task made from these settings go one at a time, retries and redirects included;
+  /// images are not spaced. 0: none. A negative or non-finite value is taken
+  /// as 0, one above an hour as an hour.
+  public var requestSpacing: TimeInterval {
+    get { spacing?.seconds ?? 0 }
+    set { spacing = newValue > 0 ? RequestSpacing(seconds: newValue) : nil }
   }
 
   /// The HTTP engine requests go through.

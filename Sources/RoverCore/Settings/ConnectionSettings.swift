@@ -3,7 +3,7 @@ import Foundation
 /// How to reach the photo services: which service (or `auto`, every live service with fallback), where, with
 /// which key, how patiently, and through which response cache and HTTP engine.
 ///
-/// Build one from explicit values with ``init(service:baseURL:apiKey:timeout:retryPolicy:cacheDirectory:cacheMaxBytes:cacheMode:engine:)``,
+/// Build one from explicit values with ``init(service:baseURL:apiKey:timeout:retryPolicy:cacheDirectory:cacheMaxBytes:cacheMode:engine:maxBytesPerSecond:requestSpacing:)``,
 /// or read the standard environment (`ROVER_SERVICE`, `ROVER_BASE_URL`, `ROVER_API_KEY`, `ROVER_HTTP_ENGINE`…)
 /// and `APIKeys.plist` files with ``fromEnvironment(_:currentDirectory:)``, the one call that reads them. Nothing
 /// in the library reads the environment or the working directory otherwise.
@@ -31,6 +31,10 @@ public struct ConnectionSettings: Sendable {
   package var files: [String]
   /// Things the user should know about the settings themselves (a key withheld), for the CLI to print.
   package var warnings: [String] = []
+  /// The one byte rate every engine made from these settings shares; see ``maxBytesPerSecond``.
+  package var transferBudget: TransferBudget?
+  /// The one pause every service made from these settings shares; see ``requestSpacing``.
+  package var spacing: RequestSpacing?
 
   package static let defaultTimeout: TimeInterval = 30
   package static let defaultRetries = 3
@@ -45,6 +49,10 @@ public struct ConnectionSettings: Sendable {
     package var verbose = false
     package var cacheUse: CacheMode.Use?
     package var maxAge: TimeInterval?
+    /// `--limit-rate`, in bytes a second.
+    package var maxBytesPerSecond: Int?
+    /// `--sleep`, in seconds.
+    package var requestSpacing: TimeInterval?
     /// How the caller names these settings in messages (the command: its flags), so the library needs no words
     /// of the command's own.
     package var names = Names()
@@ -126,6 +134,8 @@ public struct ConnectionSettings: Sendable {
     configuration.timeout = timeout
     configuration.retryPolicy = retryPolicy
     configuration.engine = engine
+    configuration.transferBudget = transferBudget
+    configuration.requestSpacing = spacing
     return configuration
   }
 

@@ -104,6 +104,7 @@ extension RoverCommand {
         retryPolicy: settings.retryPolicy, timeout: settings.timeout, force: force,
         archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata, keepsRecord: true,
         engine: settings.engine)
+      options.transferBudget = settings.transferBudget
       options.reportsBytes = presenter.wantsBytes
       let downloader = Downloader(options: options, events: presenter.handle)
       let (summary, outcome) = try await source.download(with: downloader)

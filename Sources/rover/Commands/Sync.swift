@@ -184,6 +184,7 @@ extension RoverCommand {
         outputDirectory: output, template: template, jobs: jobs, retryPolicy: settings.retryPolicy,
         timeout: settings.timeout, archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata,
         keepsRecord: true, engine: settings.engine)
+      options.transferBudget = settings.transferBudget
       options.reportsBytes = presenter.wantsBytes
       let summary = try await sync.run(range, record: record, options: options, events: presenter.handle)
       presenter.finish()

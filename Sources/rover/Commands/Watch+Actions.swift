@@ -36,10 +36,12 @@ extension RoverCommand.Watch {
     let output = URL(fileURLWithPath: download)
     // Messages only: the progress bar would fight the JSON Lines on a terminal.
     let presenter = DownloadPresenter(format: nil, outputDirectory: output, drawsProgress: false)
-    let options = DownloadOptions(
+    var options = DownloadOptions(
       outputDirectory: output, template: try NameTemplate(name ?? NameTemplate.defaultPattern), jobs: jobs,
       retryPolicy: settings.retryPolicy, timeout: settings.timeout, writeMetadata: metadata,
       keepsRecord: true, engine: settings.engine)
+    // --limit-rate is over every transfer of the command: the listing's and the downloads' together.
+    options.transferBudget = settings.transferBudget
     let done = Locked<[PhotoID: String]>([:])
     let summary = try await Downloader(options: options) { event in
       presenter.handle(event)

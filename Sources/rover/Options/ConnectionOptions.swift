@@ -39,7 +39,26 @@ struct ConnectionOptions: ParsableArguments {
     help: ArgumentHelp("Treat cached answers younger than this as fresh (e.g. 90s, 10m, 2h, 7d).", valueName: "age"))
   var maxAge: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Most bytes a second over all transfers together, as curl writes it (e.g. 500K, 2M).", valueName: "rate"))
+  var limitRate: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Seconds between an answer and the next request to the service; requests go one at a time (images excepted).",
+      valueName: "seconds"))
+  var sleep: Double?
+
   func validate() throws {
+    if let limitRate, ByteRateText.parse(limitRate) == nil {
+      throw ValidationError(
+        "--limit-rate must be bytes a second such as 500K or 2M (from 1 to 1T), got '\(limitRate)'")
+    }
+    if let sleep, !(sleep >= 0 && sleep <= RequestSpacing.maxSeconds) {
+      throw ValidationError(
+        "--sleep must be from 0 to \(Int(RequestSpacing.maxSeconds)) seconds, got \(String(format: "%g", sleep))")
+    }
     if let timeout, !(timeout > 0 && timeout <= 3600) {
       throw ValidationError(
         "--timeout must be more than 0 and at most 3600 seconds, got \(String(format: "%g", timeout))")
@@ -61,6 +80,8 @@ struct ConnectionOptions: ParsableArguments {
     var flags = ConnectionSettings.Flags(
       service: service, baseURL: baseURL, apiKey: apiKey, timeout: timeout, retries: retries, verbose: verbose,
       cacheUse: use, maxAge: maxAge.flatMap(DurationText.parse))
+    flags.maxBytesPerSecond = limitRate.flatMap(ByteRateText.parse)
+    flags.requestSpacing = sleep
     flags.names.service = "--service"
     flags.names.baseURL = "--base-url"
     flags.names.apiKey = "--api-key"

@@ -16,6 +16,10 @@ package struct ServiceConfiguration: Sendable {
   package var maxConnections: Int
   /// The HTTP engine that carries this service's requests.
   package var engine: HTTPEngineKind
+  /// The byte rate shared with every other transfer of the run (`--limit-rate`); nil: unlimited.
+  package var transferBudget: TransferBudget?
+  /// The pause between requests, shared with every other service of the run (`--sleep`); nil: none.
+  package var requestSpacing: RequestSpacing?
 
   package init(
     name: String, baseURL: URL, apiKey: String? = nil, authentication: Authentication = .none,

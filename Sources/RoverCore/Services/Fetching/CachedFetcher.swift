@@ -23,11 +23,18 @@ struct CachedFetcher: Sendable {
   let redactor: Redactor
   let events: ClientEventHandler?
 
-  init(configuration: ServiceConfiguration, cache: ResponseCache?, cacheMode: CacheMode, events: ClientEventHandler?) {
+  /// - Parameter gate: bounds this service's requests in flight (the raw feeds': one at a time); nil: the engine's
+  ///   connection limit only.
+  init(
+    configuration: ServiceConfiguration, cache: ResponseCache?, cacheMode: CacheMode, events: ClientEventHandler?,
+    gate: RequestGate? = nil
+  ) {
     let engine = HTTPEngines.api(
-      configuration.engine, timeout: configuration.timeout, maxConnectionsPerHost: configuration.maxConnections)
+      configuration.engine, timeout: configuration.timeout, maxConnectionsPerHost: configuration.maxConnections,
+      budget: configuration.transferBudget)
     client = HTTPClient(
-      engine: engine, retryPolicy: configuration.retryPolicy, redactor: configuration.redactor, events: events)
+      engine: engine, retryPolicy: configuration.retryPolicy, redactor: configuration.redactor, events: events,
+      spacing: configuration.requestSpacing, gate: gate)
     self.cache = cacheMode.use == .disabled ? nil : cache
     self.cacheMode = cacheMode
     redactor = configuration.redactor

@@ -6,6 +6,8 @@ package struct RawFeedClient: PhotoService {
   /// How many sols `sols` lists at once: each costs at least one slow feed request.
   package static let maxSolRange = 60
   static let defaultSolCount = 7
+  /// Index requests in flight at once, whatever the listing's sols and pages ask for.
+  package static let indexRequestsAtOnce = 1
   /// `sols` without `--from`: how many recent sols, for help texts.
   package static var defaultSols: Int { defaultSolCount }
 
@@ -22,7 +24,11 @@ package struct RawFeedClient: PhotoService {
     self.configuration = configuration
     self.options = options
     self.events = events
-    fetcher = CachedFetcher(configuration: configuration, cache: cache, cacheMode: cacheMode, events: events)
+    // One index request at a time: the Perseverance feed has answered 403 to concurrent ones (images, fetched by
+    // the downloader, stay parallel).
+    fetcher = CachedFetcher(
+      configuration: configuration, cache: cache, cacheMode: cacheMode, events: events,
+      gate: RequestGate(width: Self.indexRequestsAtOnce))
   }
 
   package var serviceName: String { "nasa-raw" }
