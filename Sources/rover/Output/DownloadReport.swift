@@ -8,6 +8,9 @@ struct DownloadReport: Sendable {
   let format: ResultFormat?
   let outputDirectory: URL
   private let headerDone = Locked(false)
+  /// Set by the first photo that failed for a reason that stops the run (a full disk): the photos in flight fail
+  /// the same way, and one line says it; they are still counted, and listed in a result format.
+  private let fatalTold = Locked(false)
 
   init(format: ResultFormat?, outputDirectory: URL) {
     self.format = format
@@ -56,8 +59,16 @@ struct DownloadReport: Sendable {
     return record
   }
 
+  /// Whether this is the run's first fatal failure.
+  private func firstFatal() -> Bool {
+    fatalTold.withLock { told in
+      defer { told = true }
+      return !told
+    }
+  }
+
   func finished(_ result: DownloadResult, progress: ProgressBar) {
-    if case .failed(let error) = result.outcome {
+    if case .failed(let error) = result.outcome, !error.isFatal || firstFatal() {
       progress.message(
         "rover: failed photo \(result.photo.id): \(error.errorDescription ?? "\(error)")", isError: true)
     }
