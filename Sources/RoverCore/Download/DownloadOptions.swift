@@ -138,6 +138,9 @@ public struct DownloadSummary: Sendable {
   public var fatal: DownloadError?
   /// The listing or input that fed the run failed part-way; what was fed before it was still processed.
   public var sourceError: (any Error)?
+  /// The record's failure at the end of the run (also in ``fatal``): no photo's result names it, so the command
+  /// does.
+  package var recordError: DownloadError?
 
   /// Zero totals, before a run.
   public init() {}

@@ -41,6 +41,10 @@ extension Downloader {
         if reason == .exists, let archive = context.archive, archive.bytes(for: photo) == nil {
           try? archive.record(photo, bytes: existing ?? 0, path: relative)
         }
+        // A photo in place that the record lacks (an earlier run's record could not be committed) enters it now.
+        if reason == .exists, let record = context.record, (try? record.bytes(forPath: relative)) == nil {
+          try? record.record(photo, bytes: existing ?? 0, path: relative)
+        }
         // A sidecar asked for now is written for a photo already there, without fetching the image again.
         if reason == .exists, options.writeMetadata, directory.regularFileSize(name + ".json") == nil {
           try directory.writeAtomically(try Self.metadata(photo), name: name + ".json")

@@ -110,8 +110,12 @@ public final class Downloader: Sendable {
     var summary = await transferAll(source, of: Batches.self, context: context, engine: engine)
     do {
       try record?.flush()
-    } catch let error as DownloadError where summary.fatal == nil {
-      summary.fatal = error
+    } catch let error as DownloadError {
+      // After a write error (a full disk the record then meets too) the summary already names what stopped the run.
+      if summary.fatal == nil {
+        summary.fatal = error
+        summary.recordError = error
+      }
     }
     summary.interrupted = Task.isCancelled && summary.fatal == nil
     summary.seconds = Date().timeIntervalSince(started)

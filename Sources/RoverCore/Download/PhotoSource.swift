@@ -68,8 +68,9 @@ package enum PhotoSource: Sendable {
       var listed: Listed?
       do {
         while let result = try await group.next() { listed = result ?? listed }
-      } catch  where summary.sourceError != nil {
-        // Already in the summary.
+      } catch  where summary.sourceError != nil || summary.fatal != nil {
+        // Already in the summary, or a write error stopped the run first (a full disk the listing's record then
+        // met too): the summary names it.
       }
       return (summary, listed)
     }

@@ -28,9 +28,10 @@ extension DownloadRecord {
   /// SQLite opens by path (it resolves the links of a /proc/self/fd path, then refuses them), so the file it
   /// opened is checked to be the very one locked here, not one swapped in meanwhile.
   static func open(
-    _ location: String, lockedAs descriptor: Int32, onWait: @escaping @Sendable (String) -> Void
+    _ location: String, lockedAs descriptor: Int32, busyTimeout: Duration = .seconds(30),
+    onWait: @escaping @Sendable (String) -> Void
   ) throws -> (SQLiteDatabase, Statements, run: Int64) {
-    let database = try SQLiteDatabase(path: location, onWait: onWait)
+    let database = try SQLiteDatabase(path: location, busyTimeout: busyTimeout, onWait: onWait)
     var ours = stat()
     var theirs = stat()
     guard fstat(descriptor, &ours) == 0, stat(location, &theirs) == 0, ours.st_ino == theirs.st_ino,

@@ -11,7 +11,7 @@ extension DownloadRecord {
 
   /// Every sol a sync has looked at for `rover`: a few thousand rows at most, one a sol.
   package func sols(rover: String) throws -> [Int: SolState] {
-    try lock.withLock {
+    try locked {
       let query = try database.prepare("SELECT sol, complete, photos, checked_at FROM sols WHERE rover = ?")
       query.bind([.text(rover.lowercased())])
       var states: [Int: SolState] = [:]
@@ -24,31 +24,34 @@ extension DownloadRecord {
     }
   }
 
-  /// Notes a sol as listed (and complete when every photo of it is in place), committing with what came before.
+  /// Notes a sol as listed (and complete when every photo of it is in place), committed with what came before: in
+  /// one transaction, so a sol is never recorded finished without its photos.
   package func setSol(rover: String, sol: Int, _ state: SolState) throws {
-    try lock.withLock {
-      try commitPending()
-      try database.prepare(
-        "INSERT OR REPLACE INTO sols (rover, sol, complete, photos, checked_at) VALUES (?, ?, ?, ?, ?)"
-      ).bind([
-        .text(rover.lowercased()), .integer(Int64(sol)), .integer(state.complete ? 1 : 0),
-        .integer(Int64(state.photos)), .real(state.checkedAt.timeIntervalSince1970),
-      ]).run()
+    try locked {
+      try write(commitNow: true) {
+        try database.prepare(
+          "INSERT OR REPLACE INTO sols (rover, sol, complete, photos, checked_at) VALUES (?, ?, ?, ?, ?)"
+        ).bind([
+          .text(rover.lowercased()), .integer(Int64(sol)), .integer(state.complete ? 1 : 0),
+          .integer(Int64(state.photos)), .real(state.checkedAt.timeIntervalSince1970),
+        ]).run()
+      }
     }
   }
 
   package func setting(_ key: String) throws -> String? {
-    try lock.withLock {
+    try locked {
       let query = try database.prepare("SELECT value FROM settings WHERE key = ?").bind([.text(key)])
       return try query.step() ? query.text(0) : nil
     }
   }
 
   package func setSetting(_ key: String, _ value: String) throws {
-    try lock.withLock {
-      try commitPending()
-      try database.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)")
-        .bind([.text(key), .text(value)]).run()
+    try locked {
+      try write(commitNow: true) {
+        try database.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)")
+          .bind([.text(key), .text(value)]).run()
+      }
     }
   }
 }

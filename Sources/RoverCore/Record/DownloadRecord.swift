@@ -45,6 +45,11 @@ package final class DownloadRecord: @unchecked Sendable {
   /// downloaded before are skipped, two queries a photo. Set once, while opening.
   private var hasEarlierRuns = true
   private var pending = 0
+  /// Set when a commit found another program reading the file: the rows stay pending in the open transaction and
+  /// later commits try without waiting, so a reader does not stall the run at every batch.
+  private var heldUp = false
+  /// Set once the closing commit has waited its full time: a second flush fails at once.
+  private var waitedToClose = false
   /// Photos held in the open transaction before a commit: a crash loses at most these, which costs only a size
   /// check on the next run, and a commit per photo would cost a file sync per photo.
   let batch: Int
@@ -57,9 +62,10 @@ package final class DownloadRecord: @unchecked Sendable {
   }
 
   /// Opens (creating) the record of `shard` in `directory`, waiting for the folder's lock and then the file's;
-  /// `onWait` is told once for each wait, and if another program's lock on the file holds it up later.
+  /// `onWait` is told once for each wait, and if another program's lock on the file holds it up later (for up to
+  /// `busyTimeout`: tests shorten it).
   init(
-    directory: SafeDirectory, shard: Shard? = nil, batch: Int = 1024,
+    directory: SafeDirectory, shard: Shard? = nil, batch: Int = 1024, busyTimeout: Duration = .seconds(30),
     onWait: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws {
     let name = Self.fileName(shard: shard)
@@ -70,7 +76,7 @@ package final class DownloadRecord: @unchecked Sendable {
     do {
       var opened: (SQLiteDatabase, Statements, run: Int64)
       do {
-        opened = try Self.open(path, lockedAs: descriptor, onWait: onWait)
+        opened = try Self.open(path, lockedAs: descriptor, busyTimeout: busyTimeout, onWait: onWait)
       } catch let error as SQLiteError where error.isDamagedFile {
         let aside = name + ".damaged-\(Int(Date().timeIntervalSince1970))"
         guard renameat(directory.descriptor, name, directory.descriptor, aside) == 0 else {
@@ -81,7 +87,7 @@ package final class DownloadRecord: @unchecked Sendable {
         rebuiltFrom = directory.path + "/" + aside
         rebuiltBecause = error.description
         descriptor = try await Self.openLocked(directory, name: name, path: path, onWait: onWait)
-        opened = try Self.open(path, lockedAs: descriptor, onWait: onWait)
+        opened = try Self.open(path, lockedAs: descriptor, busyTimeout: busyTimeout, onWait: onWait)
       }
       (database, statements, run) = opened
       self.descriptor = descriptor
@@ -99,7 +105,11 @@ package final class DownloadRecord: @unchecked Sendable {
   }
 
   deinit {
-    lock.withLock { try? commitPending() }
+    lock.withLock {
+      try? commitPending(waiting: false)
+      // A reader still holds the commit up: let go of the file now; the images are in place for the next run.
+      if pending > 0 { try? database.execute("ROLLBACK") }
+    }
     close(descriptor)
   }
 
@@ -161,33 +171,76 @@ package final class DownloadRecord: @unchecked Sendable {
     let version = photo.frameVersion
     do {
       try lock.withLock {
-        if pending == 0 { try database.execute("BEGIN IMMEDIATE") }
-        pending += 1
-        try statements.insert.bind([
-          .text(Self.roverKey(photo)), .text(photo.id.description), .text(photo.productKey),
-          version.map { .text($0.frame) } ?? .null, version.map { .integer(Int64($0.number)) } ?? .null,
-          .integer(Int64(photo.sol)), .integer(Int64(bytes)), .text(path), .integer(run),
-        ]).run()
-        if pending > batch { try commitPending() }
+        try write(commitNow: false) {
+          try statements.insert.bind([
+            .text(Self.roverKey(photo)), .text(photo.id.description), .text(photo.productKey),
+            version.map { .text($0.frame) } ?? .null, version.map { .integer(Int64($0.number)) } ?? .null,
+            .integer(Int64(photo.sol)), .integer(Int64(bytes)), .text(path), .integer(run),
+          ]).run()
+        }
       }
     } catch let error as SQLiteError {
       throw DownloadError.io(path: self.path, reason: error.description)
     }
   }
 
-  /// Commits the photos held back; call when a run ends.
+  /// Commits the rows held back; call when a run ends. Another program still reading the file after the busy
+  /// wait (a `sqlite3` shell with a transaction open) makes it fail, naming the file, the reader and the photos
+  /// left out: their files are in place, so the next run finds them and records them.
   package func flush() throws {
     do {
-      try lock.withLock { try commitPending() }
+      try lock.withLock {
+        let held = pending
+        try commitPending(waiting: !waitedToClose)
+        guard pending > 0 else { return }
+        waitedToClose = true
+        throw DownloadError.io(
+          path: path,
+          reason: "another program kept a read transaction open on it (database is locked), so the last \(held) "
+            + "entr\(held == 1 ? "y" : "ies") of this run could not be recorded; the images are kept and the next "
+            + "run records them")
+      }
     } catch let error as SQLiteError {
       throw DownloadError.io(path: path, reason: error.description)
     }
   }
 
+  /// Runs `body` under `lock`, SQLite's failures (a full disk) told as the record's: a write error, naming it.
+  func locked<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try lock.withLock(body)
+    } catch let error as SQLiteError {
+      throw DownloadError.io(path: path, reason: error.description)
+    }
+  }
+
+  /// Runs `body` in the open transaction (beginning one), then commits if `commitNow` or the batch is full. Call
+  /// under `lock`.
+  func write(commitNow: Bool, _ body: () throws -> Void) throws {
+    if !database.inTransaction {
+      pending = 0
+      try database.execute("BEGIN IMMEDIATE")
+    }
+    pending += 1
+    try body()
+    if commitNow || pending > batch { try commitPending(waiting: !heldUp) }
+  }
+
+  /// Commits the open transaction. A reader holding the file up (`SQLITE_BUSY` once the wait is over) leaves the
+  /// rows pending, as SQLite keeps the transaction open: a later commit of the run takes them, or `flush` says so.
   /// Call under `lock`.
-  func commitPending() throws {
-    guard pending > 0 else { return }
-    pending = 0
-    try database.execute("COMMIT")
+  func commitPending(waiting: Bool) throws {
+    // Rows of a transaction SQLite rolled back itself (a full disk) are gone: nothing to commit.
+    guard pending > 0, database.inTransaction else {
+      pending = 0
+      return
+    }
+    do {
+      try database.commit(waiting: waiting)
+      pending = 0
+      heldUp = false
+    } catch let error as SQLiteError where error.isBusy {
+      heldUp = true
+    }
   }
 }

@@ -11,10 +11,13 @@ final class SQLiteDatabase {
   private let busyWait: BusyWait
 
   /// Opens (creating) `path`, refusing a symbolic link as its last component. `onWait` is told once if another
-  /// program's lock on the file keeps this connection waiting.
-  init(path: String, onWait: @escaping @Sendable (String) -> Void = { _ in }) throws {
+  /// program's lock on the file keeps this connection waiting, which it does for up to `busyTimeout` (tests
+  /// shorten it; nothing else does).
+  init(
+    path: String, busyTimeout: Duration = .seconds(30), onWait: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws {
     self.path = path
-    busyWait = BusyWait(path: path, notice: onWait)
+    busyWait = BusyWait(path: path, timeout: busyTimeout, notice: onWait)
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard code == SQLITE_OK else {
@@ -32,7 +35,9 @@ final class SQLiteDatabase {
   }
 
   deinit {
-    sqlite3_close(handle)
+    // `_v2`: statements still alive (released after the database) would make `sqlite3_close` refuse and leave the
+    // connection, its open transaction and its locks, open for good; this closes it when the last one goes.
+    sqlite3_close_v2(handle)
   }
 
   func execute(_ sql: String) throws {
@@ -64,6 +69,17 @@ final class SQLiteDatabase {
     }
   }
 
+  /// Commits the open transaction. Without `waiting`, a reader holding the file up fails it at once (`SQLITE_BUSY`)
+  /// instead of after the busy wait; either way SQLite keeps the transaction open, so it can be committed later.
+  func commit(waiting: Bool) throws {
+    busyWait.enabled = waiting
+    defer { busyWait.enabled = true }
+    try execute("COMMIT")
+  }
+
+  /// Whether a transaction is open: SQLite rolls one back itself on some failures (a full disk).
+  var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
   var lastMessage: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "not open" }
 
   /// A file that is not a database, or a damaged one, fails here rather than part-way through a run; so does one
@@ -92,23 +108,31 @@ final class SQLiteDatabase {
   }
 
   /// Another program's lock (a `sqlite3` shell, a backup tool; another rover takes the file's own lock first):
-  /// waited for up to 30 s, as a busy timeout would, but said once rather than hanging silently.
+  /// waited for up to `timeout` (30 s), as a busy timeout would, but said once rather than hanging silently.
   private final class BusyWait {
     let path: String
     let notice: @Sendable (String) -> Void
+    /// In waits of 20 ms.
+    let limit: Int32
+    let seconds: Int
     var told = false
+    /// Off for a commit that is tried again later in the run rather than waited for.
+    var enabled = true
 
-    init(path: String, notice: @escaping @Sendable (String) -> Void) {
+    init(path: String, timeout: Duration, notice: @escaping @Sendable (String) -> Void) {
       self.path = path
       self.notice = notice
+      let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+      limit = Int32(clamping: max(0, milliseconds / 20))
+      seconds = Int(timeout.components.seconds)
     }
 
     /// Whether to try again after `count` waits of 20 ms for this lock.
     func again(after count: Int32) -> Bool {
-      guard count < 1500 else { return false }
+      guard enabled, count < limit else { return false }
       if !told {
         told = true
-        notice("waiting (up to 30s) for another program that has \(path) locked")
+        notice("waiting (up to \(seconds)s) for another program that has \(path) locked")
       }
       usleep(20_000)
       return true

@@ -1,4 +1,5 @@
 internal import CSQLite
+import Foundation
 
 /// A failure of SQLite, with its result code (`SQLITE_CORRUPT`, `SQLITE_NOTADB` mean a damaged file).
 struct SQLiteError: Error, CustomStringConvertible {
@@ -23,5 +24,13 @@ struct SQLiteError: Error, CustomStringConvertible {
     return primary == SQLITE_ERROR || primary == SQLITE_CONSTRAINT || primary == SQLITE_MISMATCH
   }
 
-  var description: String { message.isEmpty ? "SQLite error \(code)" : message }
+  /// Another connection's lock outlasted the busy wait: for a commit, a reader's open transaction.
+  var isBusy: Bool { code & 0xFF == SQLITE_BUSY }
+
+  /// A full disk in the system's words ("No space left on device"), as an image that fills it is told, rather
+  /// than SQLite's "database or disk is full".
+  var description: String {
+    if code & 0xFF == SQLITE_FULL { return String(cString: strerror(ENOSPC)) }
+    return message.isEmpty ? "SQLite error \(code)" : message
+  }
 }

@@ -108,7 +108,7 @@ extension RoverCommand {
       options.reportsBytes = presenter.wantsBytes
       let downloader = Downloader(options: options, events: presenter.handle)
       let (summary, outcome) = try await source.download(with: downloader)
-      presenter.finish()
+      presenter.finish(summary)
       StandardError.line(DownloadReport.summaryLine(summary))
       try DownloadPresenter.end(summary, failuresEndRun: false)
       try finish(outcome, failures: summary.failed)

@@ -187,7 +187,7 @@ extension RoverCommand {
       options.transferBudget = settings.transferBudget
       options.reportsBytes = presenter.wantsBytes
       let summary = try await sync.run(range, record: record, options: options, events: presenter.handle)
-      presenter.finish()
+      presenter.finish(summary.download)
       try? record.flush()
       StandardError.line(SyncReport.line(summary))
       if json { Printer(format: .json, color: false).write(try SyncReport.json(summary, selection: selection)) }

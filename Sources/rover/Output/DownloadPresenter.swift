@@ -30,8 +30,12 @@ struct DownloadPresenter: Sendable {
     if drawsProgress { progress.handle(event) }
   }
 
-  /// Clears the bar; the closing line is each command's own.
-  func finish() { progress.finish() }
+  /// Clears the bar and names a failure no photo's line named (the record's closing commit); the closing line is
+  /// each command's own.
+  func finish(_ summary: DownloadSummary) {
+    progress.finish()
+    if let error = summary.recordError { StandardError.error("rover: \(ExitStatus.message(for: error))") }
+  }
 
   /// The exit the summary means: a write error (already named by its photo's line) 74, an interruption 130, a
   /// listing that failed part-way its own error, failed photos 3 (when `failuresEndRun`).

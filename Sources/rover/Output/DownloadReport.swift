@@ -10,6 +10,9 @@ struct DownloadReport: Sendable {
   private let headerDone = Locked(false)
   /// Whether the dead Spirit and Opportunity links were explained: once a run, not once per photo.
   private let deadLinksSaid = Locked(false)
+  /// Set by the first photo that failed for a reason that stops the run (a full disk): the photos in flight fail
+  /// the same way, and one line says it; they are still counted, and listed in a result format.
+  private let fatalTold = Locked(false)
 
   init(format: ResultFormat?, outputDirectory: URL) {
     self.format = format
@@ -58,6 +61,14 @@ struct DownloadReport: Sendable {
     return record
   }
 
+  /// Whether this is the run's first fatal failure.
+  private func firstFatal() -> Bool {
+    fatalTold.withLock { told in
+      defer { told = true }
+      return !told
+    }
+  }
+
   func finished(_ result: DownloadResult, progress: ProgressBar) {
     if case .failed(let error) = result.outcome {
       if error.isDeadMERLink {
@@ -67,7 +78,7 @@ struct DownloadReport: Sendable {
           return !said
         }
         if first { progress.message("rover: \(Self.deadMERLinks)", isError: true) }
-      } else {
+      } else if !error.isFatal || firstFatal() {
         progress.message(
           "rover: failed photo \(result.photo.id): \(error.errorDescription ?? "\(error)")", isError: true)
       }
