@@ -31,7 +31,9 @@ from pathlib import Path
 
 BENCH_DIR = Path(__file__).resolve().parent
 REPO_DIR = BENCH_DIR.parent
-TRACK_FILES = {".rover-record.sqlite", ".rover-record.sqlite-journal"}  # rover's record, allowed next to the images
+TRACK_FILES = {
+    ".rover-record.sqlite", ".rover-record.sqlite-journal", ".rover-record.lock"
+}  # rover's record and the folder's lock, allowed next to the images
 
 
 def log(message: str) -> None:
