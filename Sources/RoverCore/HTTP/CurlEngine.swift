@@ -29,6 +29,8 @@
     let timeout: Int
     /// The largest API answer kept, counted decompressed, so a gzip bomb stops at the cap.
     let maxBodyBytes: Int
+    /// The PEM file of CAs servers are verified against (`CURLOPT_CAINFO`, curl's `--cacert`); nil: the system's.
+    let caFile: String?
     // Internal, not private, where the engine's `CurlEngine+Transfer.swift` needs it: the rules above still hold.
     let lock = NSLock()
     private var multi: UnsafeMutableRawPointer?
@@ -49,8 +51,10 @@
     var headerLists: [[String: String]: UnsafeMutablePointer<curl_slist>] = [:]
 
     package init(
-      maxConnections: Int, timeout: TimeInterval, maxBodyBytes: Int = HTTPEngines.defaultMaxBodyBytes
+      maxConnections: Int, timeout: TimeInterval, maxBodyBytes: Int = HTTPEngines.defaultMaxBodyBytes,
+      caFile: String? = nil
     ) {
+      self.caFile = caFile
       self.maxConnections = max(1, maxConnections)
       self.timeout = max(1, Int(timeout.rounded(.up)))
       self.maxBodyBytes = maxBodyBytes

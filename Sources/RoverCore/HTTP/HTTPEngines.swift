@@ -9,21 +9,25 @@ enum HTTPEngines {
   /// For service answers: small JSON bodies held in memory, bounded by size (decoded) and by time (the whole answer).
   static func api(
     _ kind: HTTPEngineKind = .preferred, timeout: TimeInterval, maxConnectionsPerHost: Int = 16,
-    maxBodyBytes: Int = defaultMaxBodyBytes
+    maxBodyBytes: Int = defaultMaxBodyBytes, caFile: String? = nil
   ) -> any HTTPEngine {
     #if canImport(CCurl)
       if kind == .curl {
-        return CurlEngine(maxConnections: maxConnectionsPerHost, timeout: timeout, maxBodyBytes: maxBodyBytes)
+        return CurlEngine(
+          maxConnections: maxConnectionsPerHost, timeout: timeout, maxBodyBytes: maxBodyBytes, caFile: caFile)
       }
     #endif
-    return URLSessionEngine(timeout: timeout, maxConnectionsPerHost: maxConnectionsPerHost, maxBodyBytes: maxBodyBytes)
+    return URLSessionEngine(
+      timeout: timeout, maxConnectionsPerHost: maxConnectionsPerHost, maxBodyBytes: maxBodyBytes, caFile: caFile)
   }
 
   /// For image files: bodies streamed to their file, `jobs` at once.
-  static func files(_ kind: HTTPEngineKind = .preferred, timeout: TimeInterval, jobs: Int) -> any HTTPEngine {
+  static func files(
+    _ kind: HTTPEngineKind = .preferred, timeout: TimeInterval, jobs: Int, caFile: String? = nil
+  ) -> any HTTPEngine {
     #if canImport(CCurl)
-      if kind == .curl { return CurlEngine(maxConnections: jobs, timeout: timeout) }
+      if kind == .curl { return CurlEngine(maxConnections: jobs, timeout: timeout, caFile: caFile) }
     #endif
-    return URLSessionEngine(timeout: timeout, maxConnectionsPerHost: jobs)
+    return URLSessionEngine(timeout: timeout, maxConnectionsPerHost: jobs, caFile: caFile)
   }
 }

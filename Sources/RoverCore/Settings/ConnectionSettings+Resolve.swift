@@ -39,6 +39,8 @@ extension ConnectionSettings {
         flags.lazy.compactMap(\.cacheUse).first ?? .normal, maxAge: flags.lazy.compactMap(\.maxAge).first),
       verbose: flags.contains { $0.verbose }, files: files.map(\.path), warnings: warnings)
     settings.engineChoice = try engineChoice(environment)
+    settings.caFileChoice = try caFileChoice(lookup)
+    try refuseUnusableCAFile(settings.caFileChoice, engine: settings.engineChoice)
     return settings
   }
 

@@ -155,7 +155,7 @@ extension RoverCommand {
         let options = DownloadOptions(
           outputDirectory: output, template: try NameTemplate(name ?? NameTemplate.defaultPattern), jobs: jobs,
           retryPolicy: settings.retryPolicy, timeout: settings.timeout, writeMetadata: metadata,
-          keepsRecord: true, engine: settings.engine)
+          keepsRecord: true, engine: settings.engine, caFile: settings.caFile)
         let done = Locked<[PhotoID: String]>([:])
         let summary = try await Downloader(options: options) { event in
           presenter.handle(event)
@@ -164,6 +164,7 @@ extension RoverCommand {
           done.withLock { $0[result.photo.id] = output.appendingPathComponent(result.path).path }
         }.run(photos)
         // A write error ends the watch; a Ctrl-C is the watch's own clean stop (exit 0), handled by its loop.
+        try DownloadPresenter.stopIfUntrusted(summary)
         if summary.fatal != nil { throw ExitCode(ExitStatus.ioError) }
         failed = summary.failed > 0
         paths = done.current

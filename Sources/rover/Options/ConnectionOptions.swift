@@ -23,6 +23,14 @@ struct ConnectionOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Retries after 429, 5xx, timeouts and dropped connections (default: 3).", valueName: "n"))
   var retries: Int?
 
+  @Option(
+    name: .customLong("cacert"),
+    help: ArgumentHelp(
+      "PEM file of the CAs to verify HTTPS servers against instead of the system's, as curl's --cacert "
+        + "(default: CURL_CA_BUNDLE or SSL_CERT_FILE when set). Verification is never turned off.",
+      valueName: "file"))
+  var caFile: String?
+
   @Flag(name: .shortAndLong, help: "Log each request (key redacted) to stderr.")
   var verbose = false
 
@@ -61,6 +69,8 @@ struct ConnectionOptions: ParsableArguments {
     var flags = ConnectionSettings.Flags(
       service: service, baseURL: baseURL, apiKey: apiKey, timeout: timeout, retries: retries, verbose: verbose,
       cacheUse: use, maxAge: maxAge.flatMap(DurationText.parse))
+    flags.caFile = caFile
+    flags.names.caFile = "--cacert"
     flags.names.service = "--service"
     flags.names.baseURL = "--base-url"
     flags.names.apiKey = "--api-key"

@@ -16,6 +16,8 @@ package struct ServiceConfiguration: Sendable {
   package var maxConnections: Int
   /// The HTTP engine that carries this service's requests.
   package var engine: HTTPEngineKind
+  /// The PEM file of CAs this service's certificate is verified against; nil: the system's.
+  package var caFile: String?
 
   package init(
     name: String, baseURL: URL, apiKey: String? = nil, authentication: Authentication = .none,

@@ -25,7 +25,8 @@ struct CachedFetcher: Sendable {
 
   init(configuration: ServiceConfiguration, cache: ResponseCache?, cacheMode: CacheMode, events: ClientEventHandler?) {
     let engine = HTTPEngines.api(
-      configuration.engine, timeout: configuration.timeout, maxConnectionsPerHost: configuration.maxConnections)
+      configuration.engine, timeout: configuration.timeout, maxConnectionsPerHost: configuration.maxConnections,
+      caFile: configuration.caFile)
     client = HTTPClient(
       engine: engine, retryPolicy: configuration.retryPolicy, redactor: configuration.redactor, events: events)
     self.cache = cacheMode.use == .disabled ? nil : cache
