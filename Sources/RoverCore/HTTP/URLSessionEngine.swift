@@ -31,7 +31,8 @@ final class URLSessionEngine: HTTPEngine {
     timeout: TimeInterval = 30, maxConnectionsPerHost: Int = 16,
     maxBodyBytes: Int = HTTPEngines.defaultMaxBodyBytes, caFile: String? = nil
   ) {
-    self.caFile = caFile
+    // The system's bundle, named explicitly, is what this engine uses anyway: nothing to refuse.
+    self.caFile = caFile.flatMap { ConnectionSettings.isURLSessionBundle($0) ? nil : $0 }
     delegate = SessionDelegate(timeout: max(1, timeout))
     self.timeout = max(1, timeout)
     self.maxBodyBytes = maxBodyBytes

@@ -31,9 +31,25 @@ extension ConnectionSettings {
   /// delivers no server-trust challenge to a delegate), so the URLSession engine cannot honour one: refused here,
   /// never silently ignored.
   static func refuseUnusableCAFile(_ caFile: Sourced<String>?, engine: Sourced<HTTPEngineKind>) throws {
-    guard let caFile, engine.value == .urlSession else { return }
+    guard let caFile, engine.value == .urlSession, !isURLSessionBundle(caFile.value) else { return }
     throw SettingsError.caFileNeedsCurl(
       path: caFile.value, source: "\(caFile.source)", engineSource: "\(engine.source)")
+  }
+
+  /// Where FoundationNetworking on Linux finds the bundle it gives libcurl: the first of these that exists.
+  static let urlSessionBundles = [
+    "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/usr/share/ssl/certs/ca-bundle.crt",
+    "/usr/local/share/certs/ca-root-nss.crt", "/etc/ssl/cert.pem",
+  ]
+
+  /// Whether `path` is the very bundle URLSession uses anyway: a CA file naming it (a `CURL_CA_BUNDLE` many systems
+  /// export) changes nothing URLSession trusts, so it need not be refused.
+  static func isURLSessionBundle(_ path: String) -> Bool {
+    guard let bundle = urlSessionBundles.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+      return false
+    }
+    return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+      == URL(fileURLWithPath: bundle).resolvingSymlinksInPath().path
   }
 
   /// The PEM file of certificate authorities HTTPS servers are verified against instead of the system's (curl's

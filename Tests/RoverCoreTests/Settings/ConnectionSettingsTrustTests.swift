@@ -82,6 +82,15 @@ import Testing
     #expect(explicit.caFile?.path == ca)
   }
 
+  /// A `CURL_CA_BUNDLE` naming the system's own bundle (exported on many machines) is what URLSession uses anyway.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/etc/ssl/certs/ca-certificates.crt")))
+  func urlSessionAcceptsTheSystemsOwnBundle() throws {
+    let bundle = "/etc/ssl/certs/ca-certificates.crt"
+    let settings = try resolve(env: ["CURL_CA_BUNDLE": bundle, "ROVER_HTTP_ENGINE": "urlsession"])
+    #expect(settings.caFile?.path == bundle)
+    #expect(settings.engine == .urlSession)
+  }
+
   /// Someone else's checkout must not make rover trust a CA of its choosing.
   @Test func aSettingsFileCannotNameACAFile() throws {
     let plist = """
