@@ -15,7 +15,8 @@ struct RoverCommand: AsyncParsableCommand {
     discussion: """
       Data goes to stdout, messages to stderr. Exit codes: 0 ok, 3 some downloads failed, 64 bad usage, \
       65 unexpected response, 66 unknown rover or photo, 69 service unreachable, 74 I/O error, 75 rate limited, \
-      77 API key refused, 78 wrong base URL, 130 interrupted (143 terminated, 129 hung up).
+      76 TLS certificate not trusted (see --cacert), 77 API key refused, 78 wrong base URL, 130 interrupted \
+      (143 terminated, 129 hung up).
 
       EXAMPLES:
         rover rovers

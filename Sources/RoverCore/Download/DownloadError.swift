@@ -43,10 +43,11 @@ public enum DownloadError: Error, Equatable, Sendable {
     }
   }
 
-  /// A local write failure (disk full, permissions) dooms every later photo too, so the run stops.
+  /// A local write failure (disk full, permissions) dooms every later photo too, so the run stops; so does a
+  /// certificate that does not verify, which every later photo from that host would present again.
   public var isFatal: Bool {
     switch self {
-    case .io, .transfer(.cannotWrite): return true
+    case .io, .transfer(.cannotWrite), .transfer(.untrustedCertificate): return true
     default: return false
     }
   }

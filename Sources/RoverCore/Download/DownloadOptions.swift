@@ -25,6 +25,10 @@ public struct DownloadOptions: Sendable {
   public var keepsRecord: Bool
   /// Which HTTP engine fetches the images.
   public var engine: HTTPEngineKind
+  /// A PEM file of the certificate authorities image hosts are verified against instead of the system's (curl's
+  /// `--cacert`); nil: the system's. Needs the curl engine: with URLSession every transfer fails rather than
+  /// ignore it.
+  public var caFile: URL?
   /// Keep only the highest version of a frame NASA re-sends (`sync`): a lower one is not downloaded, and is
   /// removed (with its sidecar) once a higher one is in place. Needs the record.
   package var highestVersionsOnly = false
@@ -58,11 +62,13 @@ public struct DownloadOptions: Sendable {
   ///   - writeMetadata: write each photo's metadata beside it as `<file>.json`.
   ///   - keepsRecord: keep the output folder's record (see ``keepsRecord``).
   ///   - engine: the HTTP engine that fetches the images.
+  ///   - caFile: a PEM file of the CAs to trust instead of the system's; nil: the system's.
   public init(
     outputDirectory: URL, template: NameTemplate = .default, jobs: Int = 8, retryPolicy: RetryPolicy = RetryPolicy(),
     timeout: TimeInterval = 30, force: Bool = false, archive: URL? = nil, writeMetadata: Bool = false,
-    keepsRecord: Bool = false, engine: HTTPEngineKind = .preferred
+    keepsRecord: Bool = false, engine: HTTPEngineKind = .preferred, caFile: URL? = nil
   ) {
+    self.caFile = caFile
     self.outputDirectory = outputDirectory
     self.template = template
     self.jobs = max(1, jobs)

@@ -126,7 +126,8 @@ public final class Downloader: Sendable {
   /// The images' engine, checked once: without libcurl no photo can be fetched, said once, not once a photo.
   private static func engine(_ options: DownloadOptions) throws -> any HTTPEngine {
     let engine = HTTPEngines.files(
-      options.engine, timeout: options.timeout, jobs: options.jobs, budget: options.transferBudget)
+      options.engine, timeout: options.timeout, jobs: options.jobs, budget: options.transferBudget,
+      caFile: options.caFile?.path)
     #if canImport(CCurl)
       do { try (engine as? CurlEngine)?.checkUsable() } catch let error as HTTPError {
         throw DownloadError.transfer(error)

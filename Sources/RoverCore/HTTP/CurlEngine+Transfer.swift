@@ -37,6 +37,8 @@
       rover_curl_easy_set_long(handle, CURLOPT_BUFFERSIZE, budget?.chunkBytes ?? 102_400)
       rover_curl_easy_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
       rover_curl_easy_set_long(handle, CURLOPT_CONNECTTIMEOUT, timeout)
+      // In place of the system's bundle, as curl's --cacert. Verification itself stays on, always.
+      if let caFile { rover_curl_easy_set_string(handle, CURLOPT_CAINFO, caFile) }
       if job.isMemory {
         // An API answer: compressed if the server likes (decoded before the cap is counted), and bounded as a whole,
         // so a server that trickles a byte a second cannot hold a command for ever.
@@ -95,7 +97,11 @@
       case CURLE_COULDNT_RESOLVE_HOST: return .hostNotFound(url: url)
       case CURLE_GOT_NOTHING: return .network(url: url, reason: "empty reply from server")
       case CURLE_RECV_ERROR, CURLE_SEND_ERROR: return .network(url: url, reason: "connection lost")
-      case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION:
+      case CURLE_PEER_FAILED_VERIFICATION:
+        return .untrustedCertificate(url: url, host: URL(string: url)?.host ?? url, caFile: caFile)
+      case CURLE_SSL_CACERT_BADFILE:
+        return .unavailable(reason: "cannot use the CA file \(caFile ?? "of the system") for \(url)")
+      case CURLE_SSL_CONNECT_ERROR:
         return .network(url: url, reason: "TLS handshake failed")
       case CURLE_BAD_CONTENT_ENCODING: return .network(url: url, reason: "a compressed answer that does not decompress")
       default: return .network(url: url, reason: String(cString: rover_curl_easy_strerror(result)))

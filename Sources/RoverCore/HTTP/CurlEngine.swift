@@ -31,6 +31,8 @@
     let maxBodyBytes: Int
     /// The rate shared with every other transfer of the run (`--limit-rate`); nil: unlimited.
     let budget: TransferBudget?
+    /// The PEM file of CAs servers are verified against (`CURLOPT_CAINFO`, curl's `--cacert`); nil: the system's.
+    let caFile: String?
     // Internal, not private, where the engine's `CurlEngine+Transfer.swift` needs it: the rules above still hold.
     let lock = NSLock()
     private var multi: UnsafeMutableRawPointer?
@@ -52,9 +54,10 @@
 
     package init(
       maxConnections: Int, timeout: TimeInterval, maxBodyBytes: Int = HTTPEngines.defaultMaxBodyBytes,
-      budget: TransferBudget? = nil
+      budget: TransferBudget? = nil, caFile: String? = nil
     ) {
       self.budget = budget
+      self.caFile = caFile
       self.maxConnections = max(1, maxConnections)
       self.timeout = max(1, Int(timeout.rounded(.up)))
       self.maxBodyBytes = maxBodyBytes

@@ -9,25 +9,28 @@ enum HTTPEngines {
   /// For service answers: small JSON bodies held in memory, bounded by size (decoded) and by time (the whole answer).
   static func api(
     _ kind: HTTPEngineKind = .preferred, timeout: TimeInterval, maxConnectionsPerHost: Int = 16,
-    maxBodyBytes: Int = defaultMaxBodyBytes, budget: TransferBudget? = nil
+    maxBodyBytes: Int = defaultMaxBodyBytes, budget: TransferBudget? = nil, caFile: String? = nil
   ) -> any HTTPEngine {
     #if canImport(CCurl)
       if kind == .curl {
         return CurlEngine(
-          maxConnections: maxConnectionsPerHost, timeout: timeout, maxBodyBytes: maxBodyBytes, budget: budget)
+          maxConnections: maxConnectionsPerHost, timeout: timeout, maxBodyBytes: maxBodyBytes, budget: budget,
+          caFile: caFile)
       }
     #endif
     return URLSessionEngine(
-      timeout: timeout, maxConnectionsPerHost: maxConnectionsPerHost, maxBodyBytes: maxBodyBytes, budget: budget)
+      timeout: timeout, maxConnectionsPerHost: maxConnectionsPerHost, maxBodyBytes: maxBodyBytes, budget: budget,
+      caFile: caFile)
   }
 
   /// For image files: bodies streamed to their file, `jobs` at once, within `budget` when one is given.
   static func files(
-    _ kind: HTTPEngineKind = .preferred, timeout: TimeInterval, jobs: Int, budget: TransferBudget? = nil
+    _ kind: HTTPEngineKind = .preferred, timeout: TimeInterval, jobs: Int, budget: TransferBudget? = nil,
+    caFile: String? = nil
   ) -> any HTTPEngine {
     #if canImport(CCurl)
-      if kind == .curl { return CurlEngine(maxConnections: jobs, timeout: timeout, budget: budget) }
+      if kind == .curl { return CurlEngine(maxConnections: jobs, timeout: timeout, budget: budget, caFile: caFile) }
     #endif
-    return URLSessionEngine(timeout: timeout, maxConnectionsPerHost: jobs, budget: budget)
+    return URLSessionEngine(timeout: timeout, maxConnectionsPerHost: jobs, budget: budget, caFile: caFile)
   }
 }

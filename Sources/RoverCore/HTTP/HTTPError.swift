@@ -26,13 +26,18 @@ public enum HTTPError: Error, Equatable, Sendable {
   case responseTooLarge(url: String, limit: Int)
   /// No request can be made at all (libcurl missing): nothing to retry.
   case unavailable(reason: String)
+  /// `host`'s TLS certificate does not verify against the certificate authorities in force: `caFile` (the CA file
+  /// given, curl's `--cacert`), or the system's when nil. Never retried and never worth another service: the same
+  /// certificate comes back every time, and an interception proxy would present one for every host. Verification
+  /// is never turned off; trusting the right CA is the fix.
+  case untrustedCertificate(url: String, host: String, caFile: String?)
 
   /// Whether the same request could succeed if sent again.
   public var isTransient: Bool {
     switch self {
     case .network, .timedOut, .shortBody: return true
     case .tooManyRedirects, .unsupportedRedirect, .cannotWrite, .responseTooLarge, .hostNotFound, .unavailable,
-      .connectionRefused:
+      .connectionRefused, .untrustedCertificate:
       return false
     }
   }
@@ -42,7 +47,9 @@ public enum HTTPError: Error, Equatable, Sendable {
   package var isUnanswered: Bool {
     switch self {
     case .network, .connectionRefused, .hostNotFound, .timedOut, .unavailable: return true
-    case .tooManyRedirects, .unsupportedRedirect, .cannotWrite, .shortBody, .responseTooLarge: return false
+    // The host is there and spoke TLS: it is the trust that fails, which no other service or retry mends.
+    case .tooManyRedirects, .unsupportedRedirect, .cannotWrite, .shortBody, .responseTooLarge, .untrustedCertificate:
+      return false
     }
   }
 
@@ -73,6 +80,8 @@ extension HTTPError {
     case .shortBody(let url, let expected, let received):
       return .shortBody(url: redactor.redact(url), expected: expected, received: received)
     case .responseTooLarge(let url, let limit): return .responseTooLarge(url: redactor.redact(url), limit: limit)
+    case .untrustedCertificate(let url, let host, let caFile):
+      return .untrustedCertificate(url: redactor.redact(url), host: host, caFile: caFile)
     }
   }
 }
@@ -95,6 +104,10 @@ extension HTTPError: LocalizedError {
       return "answer from \(url) is larger than \(limit / 1_048_576) MB; refusing to read more"
     case .shortBody(let url, _, let received): return "connection closed after \(received) bytes from \(url)"
     case .unavailable(let reason): return reason
+    case .untrustedCertificate(_, let host, let caFile?):
+      return "the TLS certificate of \(host) does not verify against the CA file \(caFile)"
+    case .untrustedCertificate(_, let host, nil):
+      return "the TLS certificate of \(host) does not verify against the system's CAs"
     }
   }
 }

@@ -14,19 +14,27 @@ import Foundation
 /// under one second is taken as one); it decodes gzip itself, so the size cap counts decoded bytes only as they
 /// arrive; it costs several times libcurl's CPU per image; and a rate (`--limit-rate`) holds for the bytes rover
 /// takes from it, not on the socket, since a task cannot be paused (FoundationNetworking may read ahead into memory).
+/// Nor can it be given a CA file on Linux:
+/// FoundationNetworking sets libcurl's CA bundle to the system's itself and hands no server-trust challenge to a
+/// delegate. Settings refuse a CA file with this engine; should one reach it anyway, every request fails rather than
+/// go out trusting other CAs than the user named.
 final class URLSessionEngine: HTTPEngine {
   let delegate: SessionDelegate
   let timeout: TimeInterval
   let maxBodyBytes: Int
   private let maxConnectionsPerHost: Int
+  /// A CA file this engine was asked to use and cannot; see the type's comment.
+  private let caFile: String?
   /// Made on the first request: a URLSession costs a thread, a libcurl handle and a look for the app's bundle, and a
   /// download from a list piped in never asks a service anything.
   private let made = Locked<URLSession?>(nil)
 
   init(
     timeout: TimeInterval = 30, maxConnectionsPerHost: Int = 16,
-    maxBodyBytes: Int = HTTPEngines.defaultMaxBodyBytes, budget: TransferBudget? = nil
+    maxBodyBytes: Int = HTTPEngines.defaultMaxBodyBytes, budget: TransferBudget? = nil, caFile: String? = nil
   ) {
+    // The system's bundle, named explicitly, is what this engine uses anyway: nothing to refuse.
+    self.caFile = caFile.flatMap { ConnectionSettings.isURLSessionBundle($0) ? nil : $0 }
     delegate = SessionDelegate(timeout: max(1, timeout), budget: budget)
     self.timeout = max(1, timeout)
     self.maxBodyBytes = maxBodyBytes
@@ -50,6 +58,9 @@ final class URLSessionEngine: HTTPEngine {
   }
 
   func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
+    if let caFile {
+      throw HTTPError.unavailable(reason: "the URLSession engine cannot use the CA file \(caFile); use the curl engine")
+    }
     var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
     let task = session.dataTask(with: urlRequest)
@@ -76,6 +87,13 @@ final class URLSessionEngine: HTTPEngine {
     }
   }
 
+  /// libcurl's messages for CURLE_PEER_FAILED_VERIFICATION with OpenSSL: an unknown or expired CA ("SSL
+  /// certificate problem: unable to get local issuer certificate") or a name the certificate does not cover.
+  static func isCertificateProblem(_ text: String) -> Bool {
+    text.hasPrefix("SSL certificate problem") || text.contains("does not match target host name")
+      || text.contains("no alternative certificate subject name matches")
+  }
+
   /// URLSession reports a cancelled task as `URLError(.cancelled)`; callers expect `CancellationError`.
   static func mapped(_ error: URLError, url: String, timeout: TimeInterval) throws -> HTTPError {
     switch error.code {
@@ -85,7 +103,14 @@ final class URLSessionEngine: HTTPEngine {
     case .cannotFindHost, .dnsLookupFailed: return .hostNotFound(url: url)
     case .notConnectedToInternet: return .network(url: url, reason: "no network")
     case .networkConnectionLost: return .network(url: url, reason: "connection lost")
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
+    case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot,
+      .serverCertificateNotYetValid:
+      return .untrustedCertificate(url: url, host: URL(string: url)?.host ?? url, caFile: nil)
+    // FoundationNetworking maps libcurl's CURLE_PEER_FAILED_VERIFICATION to no URLError code of its own (-1, not
+    // -1202): only libcurl's words, kept as the error's description, tell a certificate that does not verify.
+    case .unknown where isCertificateProblem(error.localizedDescription):
+      return .untrustedCertificate(url: url, host: URL(string: url)?.host ?? url, caFile: nil)
+    case .secureConnectionFailed:
       return .network(url: url, reason: "TLS handshake failed")
     case .badServerResponse: return .network(url: url, reason: "bad server response")
     default: return .network(url: url, reason: "network error \(error.code.rawValue)")

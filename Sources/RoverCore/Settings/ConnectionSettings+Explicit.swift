@@ -17,14 +17,19 @@ extension ConnectionSettings {
   ///   - engine: the HTTP engine; by default libcurl where this build has it, URLSession elsewhere.
   ///   - maxBytesPerSecond: see ``maxBytesPerSecond``; nil (the default): unlimited.
   ///   - requestSpacing: see ``requestSpacing``; 0 (the default): no pause.
+  ///   - caFile: a PEM file of the certificate authorities HTTPS servers are verified against instead of the
+  ///     system's (curl's `--cacert`), for a mirror behind a private CA; nil: the system's. Needs libcurl: the
+  ///     URLSession engine on Linux cannot be given one.
   /// - Throws: `SettingsError.baseURLNeedsOneService` for a base URL with `.auto`, `SettingsError.invalidBaseURL`
   ///   for a URL that is not http(s) with a host, `SettingsError.unknownEngine` for an engine this build lacks,
-  ///   `SettingsError.keyWithControlCharacters` for a key that would forge headers.
+  ///   `SettingsError.keyWithControlCharacters` for a key that would forge headers,
+  ///   `SettingsError.invalidCAFile` for a CA file that cannot be read or holds no PEM certificate,
+  ///   `SettingsError.caFileNeedsCurl` for a CA file with the URLSession engine.
   public init(
     service: ServiceChoice = .auto, baseURL: URL? = nil, apiKey: String? = nil, timeout: TimeInterval = 30,
     retryPolicy: RetryPolicy = RetryPolicy(), cacheDirectory: URL? = nil, cacheMaxBytes: Int = 200_000_000,
     cacheMode: CacheMode = CacheMode(), engine: HTTPEngineKind = .preferred, maxBytesPerSecond: Int? = nil,
-    requestSpacing: TimeInterval = 0
+    requestSpacing: TimeInterval = 0, caFile: URL? = nil
   ) throws {
     let given = SettingSource.builtIn
     var url: Sourced<URL>?
@@ -55,11 +60,16 @@ extension ConnectionSettings {
     engineChoice = Sourced(engine, from: given)
     self.maxBytesPerSecond = maxBytesPerSecond
     self.requestSpacing = requestSpacing
+    if let caFile {
+      try Self.checkCAFile(caFile.path, source: given)
+      caFileChoice = Sourced(caFile.path, from: given)
+    }
+    try Self.refuseUnusableCAFile(caFileChoice, engine: engineChoice)
   }
 
   /// Settings the way the `rover` command reads them: the `ROVER_*` variables of `environment` (`ROVER_SERVICE`,
   /// `ROVER_BASE_URL`, `ROVER_API_KEY`, `ROVER_<SERVICE>_URL`, `ROVER_MARSVISTA_KEY`, `ROVER_CACHE_DIR`,
-  /// `ROVER_CACHE_SIZE`, `ROVER_HTTP_ENGINE`), then `APIKeys.plist` in `currentDirectory` and in
+  /// `ROVER_CACHE_SIZE`, `ROVER_HTTP_ENGINE`) and the CA file curl would use (`CURL_CA_BUNDLE`, `SSL_CERT_FILE`), then `APIKeys.plist` in `currentDirectory` and in
   /// `$XDG_CONFIG_HOME/rover/`, then each service's defaults. The one place the library reads either.
   /// - Parameters:
   ///   - environment: the variables to read, usually `ProcessInfo.processInfo.environment`.

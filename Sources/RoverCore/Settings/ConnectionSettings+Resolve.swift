@@ -41,6 +41,8 @@ extension ConnectionSettings {
     settings.engineChoice = try engineChoice(environment)
     settings.maxBytesPerSecond = flags.lazy.compactMap(\.maxBytesPerSecond).first
     settings.requestSpacing = flags.lazy.compactMap(\.requestSpacing).first ?? 0
+    settings.caFileChoice = try caFileChoice(lookup)
+    try refuseUnusableCAFile(settings.caFileChoice, engine: settings.engineChoice)
     return settings
   }
 

@@ -3,7 +3,7 @@ import Foundation
 /// How to reach the photo services: which service (or `auto`, every live service with fallback), where, with
 /// which key, how patiently, and through which response cache and HTTP engine.
 ///
-/// Build one from explicit values with ``init(service:baseURL:apiKey:timeout:retryPolicy:cacheDirectory:cacheMaxBytes:cacheMode:engine:maxBytesPerSecond:requestSpacing:)``,
+/// Build one from explicit values with ``init(service:baseURL:apiKey:timeout:retryPolicy:cacheDirectory:cacheMaxBytes:cacheMode:engine:maxBytesPerSecond:requestSpacing:caFile:)``,
 /// or read the standard environment (`ROVER_SERVICE`, `ROVER_BASE_URL`, `ROVER_API_KEY`, `ROVER_HTTP_ENGINE`…)
 /// and `APIKeys.plist` files with ``fromEnvironment(_:currentDirectory:)``, the one call that reads them. Nothing
 /// in the library reads the environment or the working directory otherwise.
@@ -27,6 +27,8 @@ public struct ConnectionSettings: Sendable {
   public var cacheMode: CacheMode
   /// The HTTP engine, and where that choice came from.
   package var engineChoice: Sourced<HTTPEngineKind> = Sourced(.preferred, from: .builtIn)
+  /// The CA file HTTPS servers are verified against, and where it was named; nil: the system's CAs.
+  package var caFileChoice: Sourced<String>?
   package var verbose: Bool
   package var files: [String]
   /// Things the user should know about the settings themselves (a key withheld), for the CLI to print.
@@ -53,6 +55,8 @@ public struct ConnectionSettings: Sendable {
     package var maxBytesPerSecond: Int?
     /// `--sleep`, in seconds.
     package var requestSpacing: TimeInterval?
+    /// A PEM file of the CAs to trust instead of the system's (the command's `--cacert`).
+    package var caFile: String?
     /// How the caller names these settings in messages (the command: its flags), so the library needs no words
     /// of the command's own.
     package var names = Names()
@@ -62,6 +66,7 @@ public struct ConnectionSettings: Sendable {
       package var service = "service"
       package var baseURL = "base URL"
       package var apiKey = "API key"
+      package var caFile = "CA file"
       package init() {}
     }
 
@@ -136,6 +141,7 @@ public struct ConnectionSettings: Sendable {
     configuration.engine = engine
     configuration.transferBudget = transferBudget
     configuration.requestSpacing = spacing
+    configuration.caFile = caFileChoice?.value
     return configuration
   }
 
@@ -162,7 +168,7 @@ struct SettingLookup {
 
   func first(
     _ flag: KeyPath<ConnectionSettings.Flags, String?>?, flagName: KeyPath<ConnectionSettings.Flags.Names, String>?,
-    env names: [String], file key: String
+    env names: [String], file key: String?
   ) -> Sourced<String>? {
     if let flag, let given = flags.first(where: { $0[keyPath: flag]?.isEmpty == false }),
       let value = given[keyPath: flag]
@@ -173,7 +179,7 @@ struct SettingLookup {
       if let value = environment[name], !value.isEmpty { return Sourced(value, from: .environment(name)) }
     }
     for file in files {
-      if let value = file.values[key], !value.isEmpty { return Sourced(value, from: .file(file.path)) }
+      if let key, let value = file.values[key], !value.isEmpty { return Sourced(value, from: .file(file.path)) }
     }
     return nil
   }

@@ -23,6 +23,11 @@ public enum SettingsError: Error, Equatable, Sendable {
   case fileTooLarge(path: String, limit: Int)
   /// An API key with control characters (a line break would forge HTTP headers): refused, never sent or shown.
   case keyWithControlCharacters(source: String)
+  /// A CA file (`--cacert`, `SSL_CERT_FILE`) that cannot be used; `reason` says why (unreadable, no PEM in it).
+  case invalidCAFile(path: String, source: String, reason: String)
+  /// A CA file with the URLSession engine (`engineSource` says who chose it), which on Linux cannot be given one:
+  /// refused rather than ignored, so no request goes out trusting other CAs than the user named.
+  case caFileNeedsCurl(path: String, source: String, engineSource: String)
 }
 
 extension SettingsError: LocalizedError {
@@ -50,6 +55,11 @@ extension SettingsError: LocalizedError {
       return "\(path) is larger than \(limit / 1024) KB; a settings file is a few lines"
     case .keyWithControlCharacters(let source):
       return "the API key from \(source) contains control characters (a line break?); not using it"
+    case .invalidCAFile(let path, let source, let reason):
+      return "cannot use the CA file \(path) from \(source): \(reason)"
+    case .caFileNeedsCurl(let path, let source, let engineSource):
+      return "the CA file \(path) from \(source) needs the curl engine: URLSession (from \(engineSource)) cannot be "
+        + "given a CA file on Linux; use the curl engine (unset ROVER_HTTP_ENGINE)"
     }
   }
 }

@@ -11,8 +11,8 @@ extension RoverCommand {
         Files are written to a hidden temporary name and renamed only when complete, so a final name always holds \
         a whole image. A re-run skips what is already in place. Name placeholders: \
         \(NameTemplate.placeholders.map { "{\($0)}" }.joined(separator: " ")); default: \(NameTemplate.defaultPattern).
-        Exit codes: 0 all downloaded or skipped, 3 some failed, 74 cannot write, 130 interrupted (143 SIGTERM, \
-        129 SIGHUP).
+        Exit codes: 0 all downloaded or skipped, 3 some failed, 74 cannot write, 76 a certificate that does not \
+        verify (the run stops at the first), 130 interrupted (143 SIGTERM, 129 SIGHUP).
 
         EXAMPLES:
           rover fetch-image curiosity --sol 1000 -o photos/
@@ -103,12 +103,13 @@ extension RoverCommand {
         outputDirectory: URL(fileURLWithPath: outputDirectory), template: template, jobs: jobs,
         retryPolicy: settings.retryPolicy, timeout: settings.timeout, force: force,
         archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata, keepsRecord: true,
-        engine: settings.engine)
+        engine: settings.engine, caFile: settings.caFile)
       options.transferBudget = settings.transferBudget
       options.reportsBytes = presenter.wantsBytes
       let downloader = Downloader(options: options, events: presenter.handle)
       let (summary, outcome) = try await source.download(with: downloader)
       presenter.finish(summary)
+      try DownloadPresenter.stopIfUntrusted(summary)
       StandardError.line(DownloadReport.summaryLine(summary))
       try DownloadPresenter.end(summary, failuresEndRun: false)
       try finish(outcome, failures: summary.failed)

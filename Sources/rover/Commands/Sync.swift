@@ -183,12 +183,13 @@ extension RoverCommand {
       var options = DownloadOptions(
         outputDirectory: output, template: template, jobs: jobs, retryPolicy: settings.retryPolicy,
         timeout: settings.timeout, archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata,
-        keepsRecord: true, engine: settings.engine)
+        keepsRecord: true, engine: settings.engine, caFile: settings.caFile)
       options.transferBudget = settings.transferBudget
       options.reportsBytes = presenter.wantsBytes
       let summary = try await sync.run(range, record: record, options: options, events: presenter.handle)
       presenter.finish(summary.download)
       try? record.flush()
+      try DownloadPresenter.stopIfUntrusted(summary.download)
       StandardError.line(SyncReport.line(summary))
       if json { Printer(format: .json, color: false).write(try SyncReport.json(summary, selection: selection)) }
       try DownloadPresenter.end(summary.download)

@@ -39,7 +39,7 @@ extension RoverCommand.Watch {
     var options = DownloadOptions(
       outputDirectory: output, template: try NameTemplate(name ?? NameTemplate.defaultPattern), jobs: jobs,
       retryPolicy: settings.retryPolicy, timeout: settings.timeout, writeMetadata: metadata,
-      keepsRecord: true, engine: settings.engine)
+      keepsRecord: true, engine: settings.engine, caFile: settings.caFile)
     // --limit-rate is over every transfer of the command: the listing's and the downloads' together.
     options.transferBudget = settings.transferBudget
     let done = Locked<[PhotoID: String]>([:])
@@ -50,6 +50,7 @@ extension RoverCommand.Watch {
       done.withLock { $0[result.photo.id] = output.appendingPathComponent(result.path).path }
     }.run(photos)
     // A write error ends the watch; a Ctrl-C is the watch's own clean stop (exit 0), handled by its loop.
+    try DownloadPresenter.stopIfUntrusted(summary)
     if summary.fatal != nil { throw ExitCode(ExitStatus.ioError) }
     return (summary.failed > 0, done.current)
   }

@@ -23,6 +23,14 @@ struct ConnectionOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Retries after 429, 5xx, timeouts and dropped connections (default: 3).", valueName: "n"))
   var retries: Int?
 
+  @Option(
+    name: .customLong("cacert"),
+    help: ArgumentHelp(
+      "PEM file of the CAs to verify HTTPS servers against instead of the system's, as curl's --cacert "
+        + "(default: CURL_CA_BUNDLE or SSL_CERT_FILE when set). Verification is never turned off.",
+      valueName: "file"))
+  var caFile: String?
+
   @Flag(name: .shortAndLong, help: "Log each request (key redacted) to stderr.")
   var verbose = false
 
@@ -82,6 +90,8 @@ struct ConnectionOptions: ParsableArguments {
       cacheUse: use, maxAge: maxAge.flatMap(DurationText.parse))
     flags.maxBytesPerSecond = limitRate.flatMap(ByteRateText.parse)
     flags.requestSpacing = sleep
+    flags.caFile = caFile
+    flags.names.caFile = "--cacert"
     flags.names.service = "--service"
     flags.names.baseURL = "--base-url"
     flags.names.apiKey = "--api-key"

@@ -30,6 +30,9 @@ struct ConfigReport: Encodable {
   var cacheSize: Entry
   /// The HTTP engine: `curl` or `urlsession`, and why (`ROVER_HTTP_ENGINE`, or this build's default).
   var httpEngine: Entry
+  /// The CA file HTTPS servers are verified against and who named it (`--cacert`, `SSL_CERT_FILE`); value nil:
+  /// the system's CAs.
+  var caFile: Entry
   var files: [String]
 
   enum CodingKeys: String, CodingKey {
@@ -39,6 +42,7 @@ struct ConfigReport: Encodable {
     case cacheDirectory = "cache_dir"
     case cacheSize = "cache_size"
     case httpEngine = "http_engine"
+    case caFile = "ca_file"
   }
 
   init(_ settings: ConnectionSettings) {
@@ -63,6 +67,9 @@ struct ConfigReport: Encodable {
     httpEngine = Entry(
       value: engine.value.rawValue,
       source: engine.source == .builtIn ? "default: \(Self.why(engine.value))" : engine.source.description)
+    caFile =
+      settings.caFileChoice.map { Entry(value: $0.value, source: $0.source.description) }
+      ?? Entry(value: nil, source: "default: the system's CAs")
     files = settings.files
   }
 
@@ -84,6 +91,7 @@ struct ConfigReport: Encodable {
       ("cache dir", "\(cacheDirectory.value ?? "-")  (\(cacheDirectory.source))"),
       ("cache size", "\(cacheSize.value ?? "-") bytes  (\(cacheSize.source))"),
       ("http engine", "\(httpEngine.value ?? "-")  (\(httpEngine.source))"),
+      ("ca file", "\(caFile.value ?? "system CAs")  (\(caFile.source))"),
       ("files", files.isEmpty ? "none found" : files.joined(separator: ", ")),
     ]
     return TableRenderer.keyValues(pairs)

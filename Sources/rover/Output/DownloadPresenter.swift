@@ -37,9 +37,16 @@ struct DownloadPresenter: Sendable {
     if let error = summary.recordError { StandardError.error("rover: \(ExitStatus.message(for: error))") }
   }
 
+  /// A certificate that does not verify stopped the run: that one error, said once (no photo line, no summary
+  /// line before it), so the user reads the host and how to trust its CA, not a list of photos that failed alike.
+  static func stopIfUntrusted(_ summary: DownloadSummary) throws {
+    if case .transfer(let error)? = summary.fatal, case .untrustedCertificate = error { throw error }
+  }
+
   /// The exit the summary means: a write error (already named by its photo's line) 74, an interruption 130, a
   /// listing that failed part-way its own error, failed photos 3 (when `failuresEndRun`).
   static func end(_ summary: DownloadSummary, failuresEndRun: Bool = true) throws {
+    try stopIfUntrusted(summary)
     if summary.fatal != nil { throw ExitCode(ExitStatus.ioError) }
     if summary.interrupted { throw ExitCode(ExitStatus.interrupted) }
     if let error = summary.sourceError { throw error }

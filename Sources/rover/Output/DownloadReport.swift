@@ -70,7 +70,8 @@ struct DownloadReport: Sendable {
   }
 
   func finished(_ result: DownloadResult, progress: ProgressBar) {
-    if case .failed(let error) = result.outcome {
+    // A certificate that does not verify stops the run and is said once, by `DownloadPresenter.stopIfUntrusted`.
+    if case .failed(let error) = result.outcome, !Self.isUntrusted(error) {
       if error.isDeadMERLink {
         // Every such photo fails alike: one line says what to do; the summary and --json count each.
         let first = deadLinksSaid.withLock { said in
@@ -114,6 +115,11 @@ struct DownloadReport: Sendable {
 
   /// The JSON Lines record's field names, as CSV's header.
   static let csvFields = ["status", "id", "rover", "sol", "camera", "img_src", "path", "bytes", "reason", "error"]
+
+  static func isUntrusted(_ error: DownloadError) -> Bool {
+    if case .transfer(.untrustedCertificate) = error { return true }
+    return false
+  }
 
   static func summaryLine(_ summary: DownloadSummary) -> String {
     let rate = summary.seconds > 0 ? Double(summary.bytes) / summary.seconds : 0

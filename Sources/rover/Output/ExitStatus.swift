@@ -10,6 +10,9 @@ enum ExitStatus {
   static let unavailable: Int32 = 69
   static let ioError: Int32 = 74
   static let temporaryFailure: Int32 = 75
+  /// EX_PROTOCOL: the server's side of the TLS exchange cannot be accepted (its certificate does not verify).
+  /// Distinct from 69, so a script can tell "not reachable" from "reachable but not trusted", which no retry mends.
+  static let untrustedCertificate: Int32 = 76
   static let permission: Int32 = 77
   static let configuration: Int32 = 78
   static let someDownloadsFailed: Int32 = 3
@@ -37,6 +40,7 @@ enum ExitStatus {
     case .network, .connectionRefused, .hostNotFound, .timedOut, .tooManyRedirects, .unsupportedRedirect, .shortBody,
       .unavailable:
       return unavailable
+    case .untrustedCertificate: return untrustedCertificate
     }
   }
 
@@ -70,9 +74,21 @@ enum ExitStatus {
     }
   }
 
+  /// The library names the host and the CAs it was checked against; the command adds the flag and variable that
+  /// trust another CA (never a switch that turns verification off).
+  static func message(for error: HTTPError) -> String? {
+    let text = error.errorDescription ?? "\(error)"
+    guard case .untrustedCertificate(_, _, let caFile) = error else { return text }
+    return text
+      + (caFile == nil
+        ? "; to trust a private CA, give its PEM file with --cacert FILE or SSL_CERT_FILE=FILE"
+        : " (from --cacert, CURL_CA_BUNDLE or SSL_CERT_FILE: see rover config)")
+  }
+
   /// The library names the name template in its own words; the command names the flag that sets it.
   static func message(for error: DownloadError) -> String {
-    (error.errorDescription ?? "\(error)").replacingOccurrences(of: "the name template", with: "--name")
+    if case .transfer(let error) = error, let text = message(for: error) { return text }
+    return (error.errorDescription ?? "\(error)").replacingOccurrences(of: "the name template", with: "--name")
   }
 
   /// The exit code and one-line message for an error that is ours to report; nil leaves it to ArgumentParser.
@@ -87,7 +103,7 @@ enum ExitStatus {
         hint.map { "unknown rover '\(name)'\($0)" } ?? "unknown rover '\(name)' (try `rover rovers` for the names)"
       )
     case let error as ServiceError: return (code(for: error), message(for: error))
-    case let error as HTTPError: return (code(for: error), error.errorDescription)
+    case let error as HTTPError: return (code(for: error), message(for: error))
     case let error as DownloadError: return (code(for: error), message(for: error))
     case let error as SettingsError: return (usage, error.errorDescription)
     case let error as CacheError: return (ioError, error.errorDescription)

@@ -95,6 +95,8 @@ package struct FallbackService: PhotoService {
   static func worthAnotherService(_ error: any Error) -> Bool {
     switch error {
     case is CancellationError: return false
+    // An interception proxy presents its certificate for every host: the next service would fail the same way.
+    case HTTPError.untrustedCertificate: return false
     case is HTTPError: return true
     case let error as ServiceError:
       switch error {

@@ -20,6 +20,8 @@ package struct ServiceConfiguration: Sendable {
   package var transferBudget: TransferBudget?
   /// The pause between requests, shared with every other service of the run (`--sleep`); nil: none.
   package var requestSpacing: RequestSpacing?
+  /// The PEM file of CAs this service's certificate is verified against; nil: the system's.
+  package var caFile: String?
 
   package init(
     name: String, baseURL: URL, apiKey: String? = nil, authentication: Authentication = .none,

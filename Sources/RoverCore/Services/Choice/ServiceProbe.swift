@@ -56,7 +56,9 @@ package struct ServiceProbe: Sendable {
       } catch {
         // Reachable means an HTTP answer came back: a refused key, an unknown rover or a 503 all say the host is
         // there; a name that does not resolve or a refused connection say nothing came back at all.
-        let reachable = !ServiceError.isUnanswered(error)
+        // A certificate that does not verify gave no HTTP answer either.
+        var reachable = !ServiceError.isUnanswered(error)
+        if case HTTPError.untrustedCertificate = error { reachable = false }
         return Result(
           service: preset.rawValue, rover: rover, reachable: reachable,
           latencyMS: reachable ? Int(Date().timeIntervalSince(started) * 1000) : nil, maxSol: nil,

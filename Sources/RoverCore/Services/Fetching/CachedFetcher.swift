@@ -31,7 +31,7 @@ struct CachedFetcher: Sendable {
   ) {
     let engine = HTTPEngines.api(
       configuration.engine, timeout: configuration.timeout, maxConnectionsPerHost: configuration.maxConnections,
-      budget: configuration.transferBudget)
+      budget: configuration.transferBudget, caFile: configuration.caFile)
     client = HTTPClient(
       engine: engine, retryPolicy: configuration.retryPolicy, redactor: configuration.redactor, events: events,
       spacing: configuration.requestSpacing, gate: gate)

@@ -1,0 +1,58 @@
+import Foundation
+
+extension ConnectionSettings {
+  /// The variables that name a CA file, in curl's order: its own `CURL_CA_BUNDLE`, then OpenSSL's `SSL_CERT_FILE`.
+  /// A flag (`--cacert`) wins over both. `APIKeys.plist` is never read for it: a checkout's file must not be able
+  /// to make rover trust a CA of its choosing.
+  static let caFileVariables = ["CURL_CA_BUNDLE", "SSL_CERT_FILE"]
+
+  /// The CA file given anywhere, checked to be a readable PEM file; nil: the system's CAs.
+  static func caFileChoice(_ lookup: SettingLookup) throws -> Sourced<String>? {
+    guard let given = lookup.first(\.caFile, flagName: \.caFile, env: caFileVariables, file: nil) else { return nil }
+    try checkCAFile(given.value, source: given.source)
+    return given
+  }
+
+  /// A CA file that cannot be read, or holds no PEM certificate, would fail every HTTPS request with a message
+  /// about the server: say what is wrong with the file before any request.
+  static func checkCAFile(_ path: String, source: SettingSource) throws {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw SettingsError.invalidCAFile(path: path, source: "\(source)", reason: "cannot read it")
+    }
+    defer { try? handle.close() }
+    // A bundle of every public CA is about 200 KB; the first certificate is all this check needs.
+    let start = (try? handle.read(upToCount: 1 << 20)) ?? Data()
+    guard String(decoding: start, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
+      throw SettingsError.invalidCAFile(path: path, source: "\(source)", reason: "no PEM certificate in it")
+    }
+  }
+
+  /// FoundationNetworking on Linux offers no way to give libcurl a CA file (it sets the system bundle itself and
+  /// delivers no server-trust challenge to a delegate), so the URLSession engine cannot honour one: refused here,
+  /// never silently ignored.
+  static func refuseUnusableCAFile(_ caFile: Sourced<String>?, engine: Sourced<HTTPEngineKind>) throws {
+    guard let caFile, engine.value == .urlSession, !isURLSessionBundle(caFile.value) else { return }
+    throw SettingsError.caFileNeedsCurl(
+      path: caFile.value, source: "\(caFile.source)", engineSource: "\(engine.source)")
+  }
+
+  /// Where FoundationNetworking on Linux finds the bundle it gives libcurl: the first of these that exists.
+  static let urlSessionBundles = [
+    "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/usr/share/ssl/certs/ca-bundle.crt",
+    "/usr/local/share/certs/ca-root-nss.crt", "/etc/ssl/cert.pem",
+  ]
+
+  /// Whether `path` is the very bundle URLSession uses anyway: a CA file naming it (a `CURL_CA_BUNDLE` many systems
+  /// export) changes nothing URLSession trusts, so it need not be refused.
+  static func isURLSessionBundle(_ path: String) -> Bool {
+    guard let bundle = urlSessionBundles.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+      return false
+    }
+    return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+      == URL(fileURLWithPath: bundle).resolvingSymlinksInPath().path
+  }
+
+  /// The PEM file of certificate authorities HTTPS servers are verified against instead of the system's (curl's
+  /// `--cacert`, `SSL_CERT_FILE`); nil: the system's. Verification itself is never turned off.
+  public var caFile: URL? { caFileChoice.map { URL(fileURLWithPath: $0.value) } }
+}
