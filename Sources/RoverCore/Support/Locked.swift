@@ -18,3 +18,13 @@ package final class Locked<Value>: @unchecked Sendable {
 
   package var current: Value { withLock { $0 } }
 }
+
+extension Locked where Value == Bool {
+  /// A once-flag: true for the first caller only (a warning said once a run, a header written once).
+  package func isFirst() -> Bool {
+    withLock { done in
+      defer { done = true }
+      return !done
+    }
+  }
+}

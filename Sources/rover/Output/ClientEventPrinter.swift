@@ -30,10 +30,7 @@ enum ClientEventPrinter {
         let place = reason.contains(url) ? "" : " (\(url))"
         StandardError.line("rover: warning: \(reason); retry \(attempt) in \(String(format: "%.1f", delay))s\(place)")
       case .rateLimitLow(let remaining, let limit):
-        let first = warnedRateLimit.withLock { warned in
-          defer { warned = true }
-          return !warned
-        }
+        let first = warnedRateLimit.isFirst()
         if first || verbose {
           let of = limit.map { " of \($0)" } ?? ""
           StandardError.line("rover: warning: \(remaining)\(of) requests left in this rate-limit window")

@@ -62,24 +62,13 @@ struct DownloadReport: Sendable {
   }
 
   /// Whether this is the run's first fatal failure.
-  private func firstFatal() -> Bool {
-    fatalTold.withLock { told in
-      defer { told = true }
-      return !told
-    }
-  }
-
   func finished(_ result: DownloadResult, progress: ProgressBar) {
     // A certificate that does not verify stops the run and is said once, by `DownloadPresenter.stopIfUntrusted`.
     if case .failed(let error) = result.outcome, !Self.isUntrusted(error) {
       if error.isDeadMERLink {
         // Every such photo fails alike: one line says what to do; the summary and --json count each.
-        let first = deadLinksSaid.withLock { said in
-          defer { said = true }
-          return !said
-        }
-        if first { progress.message("rover: \(Self.deadMERLinks)", isError: true) }
-      } else if !error.isFatal || firstFatal() {
+        if deadLinksSaid.isFirst() { progress.message("rover: \(Self.deadMERLinks)", isError: true) }
+      } else if !error.isFatal || fatalTold.isFirst() {
         progress.message(
           "rover: failed photo \(result.photo.id): \(error.errorDescription ?? "\(error)")", isError: true)
       }
@@ -91,10 +80,7 @@ struct DownloadReport: Sendable {
     case .jsonl:
       text = (try? JSONOutput.lines([record])) ?? ""
     case .csv:
-      let header = headerDone.withLock { done in
-        defer { done = true }
-        return !done
-      }
+      let header = headerDone.isFirst()
       let row = [
         record.status, record.id.description, record.rover, String(record.sol), record.camera, record.imgSrc,
         record.path, record.bytes.map(String.init) ?? "", record.reason ?? "", record.error ?? "",

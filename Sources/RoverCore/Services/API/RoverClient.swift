@@ -48,11 +48,7 @@ package struct RoverClient: PhotoService {
   }
 
   package func photos(_ query: PhotoQuery) async throws -> [Photo] {
-    if options.sizeRequested,
-      !saidSize.withLock({ said in
-        defer { said = true }; return said
-      })
-    {
+    if options.sizeRequested, saidSize.isFirst() {
       events?(.warning("\(serviceName) has one image size per photo; the size \(options.size.rawValue) is ignored"))
     }
     switch query.paging {

@@ -76,11 +76,7 @@ extension PDSClient {
     let browse =
       document.browseURL.map(PDSBrowseURL.fullSize)
       ?? PDSBrowseURL.derived(fileName: document.fileName, sol: document.sol) ?? ""
-    if options.sizeRequested, options.size == .full,
-      !saidSize.withLock({ said in
-        defer { said = true }; return said
-      })
-    {
+    if options.sizeRequested, options.size == .full, saidSize.isFirst() {
       events?(.warning("pds serves 1024 px browse JPEGs at most; the full size gives those"))
     }
     let source = options.size == .small ? (document.browseURL ?? browse) : browse
