@@ -8,7 +8,7 @@ extension RoverCommand {
       commandName: "services",
       abstract: "Which services answer now, how fast, and the newest sol each knows of each rover.",
       discussion: """
-        One request per service and rover, all at once, 5 s at most, no retry, no cache. \
+        One request per service and rover, all at once, 5 s at most (--timeout given: that long), no retry, no cache. \
         Exit codes: 0 at least one service answers, 69 none does.
 
         EXAMPLES:
@@ -22,7 +22,10 @@ extension RoverCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-      let results = try await ServiceProbe(settings: try settings()).run()
+      var probe = ServiceProbe(settings: try settings())
+      // A slow link: --timeout, when given, is the probe's wait too.
+      if (connection.timeout ?? root.connection.timeout) != nil { probe.timeout = probe.settings.timeout }
+      let results = try await probe.run()
       try Printer(output).list(results)
       if !results.contains(where: \.reachable) { throw ExitCode(ExitStatus.unavailable) }
     }

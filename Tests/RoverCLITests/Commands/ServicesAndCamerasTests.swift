@@ -10,7 +10,8 @@ import Testing
     defer { feeds.stop() }
     var environment = AutoServiceTests.environment(nebulum: api.baseURL, nasaRaw: feeds.baseURL)
     environment["ROVER_MARSVISTA_KEY"] = "k"
-    let result = try await CLI.run(["services", "--json"], environment: environment)
+    // --timeout 30: the live fakes answer well within it however loaded the machine (5 s by default).
+    let result = try await CLI.run(["services", "--json", "--timeout", "30"], environment: environment)
     #expect(result.exitCode == 0, "\(result)")
     let rows = try CLI.jsonArray(result.stdout)
     let nebulum = rows.filter { $0["service"] as? String == "nebulum" }
