@@ -3,6 +3,9 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 // Pointers to libcurl's functions, set once by `load` (under `once`) and only read after it.
 static struct {
@@ -98,6 +101,18 @@ CURLcode rover_curl_easy_response_code(CURL *handle, long *code) {
 }
 
 CURLcode rover_curl_easy_unpause(CURL *handle) { return curl.easy_pause(handle, CURLPAUSE_CONT); }
+
+char *rover_curl_builtin_ca_file(void) {
+  CURL *handle = curl.easy_init();
+  if (handle == NULL) return NULL;
+  const char *path = NULL;
+  char *copy = NULL;
+  // CURLINFO_CAINFO came with libcurl 7.84; an older one answers with an error and leaves `path` NULL.
+  if (curl.easy_getinfo(handle, CURLINFO_CAINFO, &path) == CURLE_OK && path != NULL && access(path, R_OK) == 0)
+    copy = strdup(path);
+  curl.easy_cleanup(handle);
+  return copy;
+}
 
 CURLMcode rover_curl_multi_set_long(CURLM *multi, CURLMoption option, long value) {
   return curl.multi_setopt(multi, option, value);

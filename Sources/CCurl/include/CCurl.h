@@ -24,6 +24,9 @@ CURLcode rover_curl_easy_set_callback(CURL *handle, CURLoption option, rover_cur
 CURLcode rover_curl_easy_response_code(CURL *handle, long *code);
 /// Resumes a transfer its write callback paused; libcurl may deliver the held bytes from inside this call.
 CURLcode rover_curl_easy_unpause(CURL *handle);
+/// The CA file libcurl was built to trust (CURLINFO_CAINFO) when it names a readable file, as a copy the caller
+/// frees; NULL when libcurl names none (it then relies on a CA directory) or is older than 7.84.
+char *rover_curl_builtin_ca_file(void);
 CURLMcode rover_curl_multi_set_long(CURLM *multi, CURLMoption option, long value);
 
 CURL *rover_curl_easy_init(void);

@@ -39,6 +39,7 @@
       rover_curl_easy_set_long(handle, CURLOPT_CONNECTTIMEOUT, timeout)
       // In place of the system's bundle, as curl's --cacert. Verification itself stays on, always.
       if let caFile { rover_curl_easy_set_string(handle, CURLOPT_CAINFO, caFile) }
+      if caFileAlone { rover_curl_easy_set_string(handle, CURLOPT_CAPATH, nil) }
       if job.isMemory {
         // An API answer: compressed if the server likes (decoded before the cap is counted), and bounded as a whole,
         // so a server that trickles a byte a second cannot hold a command for ever.
