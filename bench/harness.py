@@ -569,7 +569,7 @@ def run_lines(watch: Watch, offset: int, start: float, end: float) -> list[tuple
 def make_test_pki(directory: Path) -> tuple[Path, Path, Path]:
     """A throwaway CA and a server certificate for 127.0.0.1 and localhost it signed (EC P-256, valid 2 days), and
     the CA bundle every HTTPS client is given: the system's bundle (when there is one) + the test CA. The system
-    part is on purpose: a user's client parses a system-sized trust store (~150 CAs, 10-20 ms with OpenSSL 3),
+    part is on purpose: a user's client parses a system-sized trust store (~140 CAs, 10-20 ms with OpenSSL 3),
     so each contender pays that as it would at home. Returns (server certificate, server key, bundle)."""
     directory.mkdir()
     config = directory / "openssl.cnf"  # our own config: the system's openssl.cnf adds extensions of its own
@@ -710,8 +710,9 @@ def ensure_tools() -> None:
             policy.unlink()
 
 
-# The builds the download rows run: contender name -> (variable naming a binary, scratch path, extra build flags).
-# "rover" is what `swift build -c release --product rover` makes; "rover-static" is what scripts/install ships.
+# The builds the download rows run (`--builds`): build -> (contender name, variable naming a ready binary, scratch
+# path, extra build flags). "release" is what `swift build -c release --product rover` makes; "static" is what
+# scripts/install ships.
 BUILDS = {
     "release": ("rover", "ROVER", ".build-bench", []),
     "static": ("rover-static", "ROVER_STATIC", ".build-bench-static", ["--static-swift-stdlib"]),
