@@ -4,7 +4,7 @@
     bench/bench.py                      # every row (see ROWS at the end), full size
     bench/bench.py --rows small,large   # some rows
     bench/bench.py --quick              # small N, 2 runs: for development, not for results
-    ROVER=/path/to/rover bench/bench.py # skip the build
+    ROVER=/path/to/rover ROVER_STATIC=/path/to/static/rover bench/bench.py   # skip the two builds
 
 Why it is shaped like this: each row is one function that sets up its load and names its contenders; `compare`
 runs the contenders interleaved (A B A B …, rotating who goes first), verifies every run and keeps whole-process
