@@ -803,6 +803,8 @@ def parse_args() -> argparse.Namespace:
     args.builds = [x for x in args.builds.split(",") if x]
     if not args.builds or [x for x in args.builds if x not in BUILDS]:
         parser.error(f"--builds takes {', '.join(BUILDS)} (one or both), got {args.builds}")
+    if args.engines == ["urlsession"] and args.builds == ["static"]:
+        parser.error("the URLSession engine runs on the release build only: --engines urlsession needs --builds release")
     return args
 
 
