@@ -11,6 +11,7 @@ Nothing here knows about a particular load; rows live in bench.py. What a run me
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import platform
@@ -24,6 +25,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -48,10 +50,30 @@ class BenchError(Exception):
 # Measuring one process.
 
 @dataclass(frozen=True)
+class Traffic:
+    """What the server logged of one run: its requests, how many connections carried them, and by protocol."""
+
+    requests: int
+    connections: int
+    protocols: dict[str, int]  # "HTTP/1.1" or "HTTP/2.0" -> requests
+
+
+@dataclass(frozen=True)
 class Sample:
     wall: float  # seconds, fork to reap
     cpu: float  # seconds, user + sys (wait4's rusage; includes GNU time's own ~1 ms)
     rss_mb: float  # peak resident set of the tool (GNU time's %M)
+    traffic: Traffic | None = None  # from the server's access log, for jobs that ask (Job.watch)
+
+
+@dataclass(frozen=True)
+class Watch:
+    """A run whose requests are read back from the server's access log: which log, which listener (one nginx
+    log serves three ports), and how many requests the run makes (the log is read until they are all there)."""
+
+    log: Path
+    port: int
+    requests: int
 
 
 @dataclass
@@ -65,6 +87,7 @@ class Job:
     evict: Path | None = None  # drop this directory's files from the page cache afterwards
     expect_stderr: str | None = None  # a text the last stderr line must contain (e.g. "downloaded 0,")
     env: dict[str, str] | None = None  # variables added to the clean environment (e.g. ROVER_HTTP_ENGINE)
+    watch: Watch | None = None  # read this run's requests from the server's log (connections, protocol)
 
 
 def run_process(job: Job, env: dict[str, str], stderr_path: Path, timeout: float,
@@ -150,17 +173,18 @@ class Row:
 
 
 def ratio_verdict(row: str, measure: str, rover: float, peers: dict[str, float], reference: str,
-                  limit: float | None, unit: str, digits: int = 2) -> Verdict:
+                  limit: float | None, unit: str, digits: int = 2, issue: str | None = None) -> Verdict:
     """rover ÷ reference ≤ limit; `reference` is a peer's name, or "faster" for the smallest peer value.
-    With no limit the ratio is shown without a verdict."""
+    With no limit the ratio is shown without a verdict; `issue` (a number) is cited in the target."""
     ref_name = min(peers, key=peers.get) if reference == "faster" else reference
     ratio = rover / peers[ref_name] if peers[ref_name] > 0 else float("inf")
     peers_text = ", ".join(f"{name} {value:.{digits}f} {unit}" for name, value in peers.items())
     judged = "faster peer" if reference == "faster" else reference
     if limit is None:
         return Verdict(row, measure, f"{rover:.{digits}f} {unit}", peers_text, f"{ratio:.2f}× {ref_name}", "", None)
+    cite = f" ({issue})" if issue else ""
     return Verdict(row, measure, f"{rover:.{digits}f} {unit}", peers_text, f"{ratio:.2f}× {ref_name}",
-                   f"≤ {limit}× {judged}", ratio <= limit)
+                   f"≤ {limit}× {judged}{cite}", ratio <= limit)
 
 
 def failed_verdict(row: str, measure: str, why: str) -> Verdict:
@@ -188,6 +212,36 @@ def detail_table(results: dict[str, Result], items: int | dict[str, int], per: s
     return lines
 
 
+def traffic_table(results: dict[str, Result]) -> list[str]:
+    """Per contender, what the server logged of its timed runs: requests and connections a run, protocols."""
+    lines = ["| contender | requests a run | connections a run | protocol |", "|---|---:|---:|---|"]
+    for name, result in results.items():
+        traffic = [s.traffic for s in result.samples if s.traffic]
+        if result.failure or not traffic:
+            lines.append(f"| {name} | {'failed' if result.failure else 'not logged'} | | |")
+            continue
+        lines.append(f"| {name} | {', '.join(str(t.requests) for t in traffic)} | "
+                     f"{', '.join(str(t.connections) for t in traffic)} | {protocol_text(merged_protocols(traffic))} |")
+    return lines
+
+
+def merged_protocols(traffic: list[Traffic]) -> dict[str, int]:
+    """Requests per protocol over several runs."""
+    protocols: dict[str, int] = {}
+    for t in traffic:
+        for protocol, count in t.protocols.items():
+            protocols[protocol] = protocols.get(protocol, 0) + count
+    return protocols
+
+
+def protocol_text(protocols: dict[str, int]) -> str:
+    """"HTTP/2.0" when every request used it, else each protocol's share ("HTTP/1.1 90%, HTTP/2.0 10%")."""
+    total = sum(protocols.values())
+    if len(protocols) == 1:
+        return next(iter(protocols))
+    return ", ".join(f"{p} {n * 100 / total:.0f}%" for p, n in sorted(protocols.items())) if total else "none"
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # The machine: tools, servers, files, and the interleaved runner.
 
@@ -197,6 +251,7 @@ class PhotoList:
 
     count: int
     size: int
+    base_url: str  # http://, or https:// on one of nginx's TLS ports
     jsonl: Path
     array: Path
     curl_template: Path  # @OUT@ becomes the run's directory
@@ -208,6 +263,7 @@ class Bench:
     def __init__(self, rover: Path, runs: int, warmup: int, timeout: float, quiet_wait: float,
                  tmp_parent: Path) -> None:
         self.rover, self.runs, self.warmup, self.timeout, self.quiet_wait = rover, runs, warmup, timeout, quiet_wait
+        self.rovers = {"rover": rover}  # the builds the download rows run (`--builds`): contender name -> binary
         self.peers = {"curl", "aria2c"}  # the download rows' peers (`--peers`)
         self.engines = {"curl", "urlsession"}  # rover's HTTP engines on the download rows (`--engines`)
         self.work = Path(tempfile.mkdtemp(prefix="rover-bench.", dir=tmp_parent))
@@ -218,10 +274,15 @@ class Bench:
                     "LANG": "C.UTF-8"}  # no proxies, no ~/.curlrc, no rover config
         self.servers: list[subprocess.Popen] = []
         self.current: subprocess.Popen | None = None
-        self.nginx_port = 0
+        self.nginx_ports: dict[str, int] = {}  # "http", "https" (HTTP/1.1 only), "h2" (HTTP/2 offered) -> port
+        self.nginx_proc: subprocess.Popen | None = None  # its master: SIGUSR1 makes the worker flush its log
+        self.nginx_log: Path | None = None  # its access log (buffered), shared by its three listeners
+        self.access_logs: dict[int, Path] = {}  # port -> the access log its server writes (see Watch)
+        self.ca_bundle: Path | None = None  # the system's CAs + the test CA: what every client trusts on HTTPS
         self.generated: dict[int, int] = {}  # file size -> how many files exist
         self.photo_lists: dict[tuple[int, int, str], PhotoList] = {}
         self.populated: dict[Path, Path] = {}  # photo list -> a directory rover already downloaded it into
+        self.probes: dict[str, str | None] = {}  # a row's one-off question -> its answer (e.g. urlsession-https)
         self.run_counter = 0
         self.noisy_runs = 0
         self.timed_runs = 0
@@ -271,7 +332,7 @@ class Bench:
             "camera": {"id": 20, "name": "FHAZ", "rover_id": 5, "full_name": "Front Hazard Avoidance Camera"},
             "rover": {"id": 5, "name": "Curiosity", "landing_date": "2012-08-06", "launch_date": "2011-11-26",
                       "status": "active"}}, separators=(",", ":")) for i, name in enumerate(names, 1)]
-        paths = PhotoList(count, size, directory / "photos.jsonl", directory / "photos.json",
+        paths = PhotoList(count, size, base_url, directory / "photos.jsonl", directory / "photos.json",
                           directory / "curl.template", directory / "aria2.list", names)
         paths.jsonl.write_text("".join(p + "\n" for p in photos))
         paths.array.write_text("[" + ",".join(photos) + "]\n")
@@ -289,15 +350,19 @@ class Bench:
         return path
 
     # --- servers --------------------------------------------------------------------------------------------
-    def python_server(self, name: str, *args: str, delay_ms: float = 0) -> str:
-        """bench/servers.py on 127.0.0.1; returns its base URL."""
+    def python_server(self, name: str, *args: str, delay_ms: float = 0, logged: bool = False) -> str:
+        """bench/servers.py on 127.0.0.1; returns its base URL. `logged`: it keeps an access log (see Watch)."""
         port_file = self.work / "logs" / f"{name}.port"
+        access_log = self.work / "logs" / f"{name}.access"
         argv = [sys.executable, str(BENCH_DIR / "servers.py"), "--host", "127.0.0.1", "--port-file", str(port_file),
-                "--delay-ms", str(delay_ms), *args]
+                "--delay-ms", str(delay_ms), *(["--access-log", str(access_log)] if logged else []), *args]
         proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                 stderr=open(self.work / "logs" / f"{name}.log", "wb"), start_new_session=True)
         self.servers.append(proc)
-        return f"http://127.0.0.1:{self.wait_for_port(proc, port_file, name)}"
+        port = self.wait_for_port(proc, port_file, name)
+        if logged:
+            self.access_logs[port] = access_log
+        return f"http://127.0.0.1:{port}"
 
     def wait_for_port(self, proc: subprocess.Popen, port_file: Path, name: str) -> int:
         for _ in range(300):
@@ -308,22 +373,30 @@ class Bench:
             time.sleep(0.1)
         raise BenchError(f"{name} did not start: {last_lines(self.work / 'logs' / f'{name}.log')}")
 
-    def nginx(self) -> str:
-        """nginx serving www/ on 127.0.0.1 (started once); returns its base URL."""
-        if self.nginx_port:
-            return f"http://127.0.0.1:{self.nginx_port}"
+    def nginx(self, scheme: str = "http") -> str:
+        """nginx serving www/ on 127.0.0.1 (started once, three listeners); returns the base URL of one:
+        "http", "https" (TLS, HTTP/1.1 only) or "h2" (TLS, HTTP/2 offered)."""
+        if not self.nginx_ports:
+            self.start_nginx()
+        return f"{'http' if scheme == 'http' else 'https'}://127.0.0.1:{self.nginx_ports[scheme]}"
+
+    def start_nginx(self) -> None:
         binary = shutil.which("nginx") or "/usr/sbin/nginx"
         prefix = self.work / "nginx"
         prefix.mkdir()
+        cert, key, self.ca_bundle = make_test_pki(self.work / "tls")
         built = subprocess.run([binary, "-V"], capture_output=True, text=True).stderr
         # Name a temp path only for modules this build has: nginx-light lacks some, and naming one is an error.
         extra = "".join(f"    {m}_temp_path {prefix}/{m};\n" for m in ("proxy", "fastcgi", "uwsgi", "scgi")
                         if f"--without-http_{m}_module" not in built)
+        access_log = prefix / "access.log"
         for _ in range(3):  # a free port can be taken between choosing and binding it
-            port = free_port()
+            ports = free_ports(3)
             config = (BENCH_DIR / "nginx.conf.template").read_text()
-            for placeholder, value in (("@PORT@", str(port)), ("@PREFIX@", str(prefix)),
-                                       ("@ROOT@", str(self.work / "www")), ("@EXTRA_TEMP_PATHS@\n", extra)):
+            for placeholder, value in (("@PORT@", str(ports[0])), ("@TLS_PORT@", str(ports[1])),
+                                       ("@H2_PORT@", str(ports[2])), ("@PREFIX@", str(prefix)),
+                                       ("@ROOT@", str(self.work / "www")), ("@ACCESS_LOG@", str(access_log)),
+                                       ("@CERT@", str(cert)), ("@KEY@", str(key)), ("@EXTRA_TEMP_PATHS@\n", extra)):
                 config = config.replace(placeholder, value)
             (prefix / "nginx.conf").write_text(config)
             proc = subprocess.Popen([binary, "-p", str(prefix), "-e", str(prefix / "error.log"), "-c",
@@ -331,21 +404,51 @@ class Bench:
                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                     start_new_session=True)
             for _ in range(50):
-                if proc.poll() is not None or answers(f"http://127.0.0.1:{port}/"):
+                if proc.poll() is not None or answers(f"http://127.0.0.1:{ports[0]}/"):
                     break
                 time.sleep(0.1)
             if proc.poll() is None:
                 self.servers.append(proc)
-                self.nginx_port = port
-                log(f"nginx on 127.0.0.1:{port}")
-                return f"http://127.0.0.1:{port}"
+                self.nginx_proc = proc
+                self.nginx_ports = dict(zip(("http", "https", "h2"), ports))
+                self.nginx_log = access_log
+                self.access_logs.update(dict.fromkeys(ports, access_log))
+                log(f"nginx on 127.0.0.1: HTTP {ports[0]}, HTTPS (HTTP/1.1) {ports[1]}, HTTPS (HTTP/2) {ports[2]}")
+                return
         raise BenchError(f"nginx did not start: {last_lines(prefix / 'error.log')}")
+
+    def watch(self, base_url: str, requests: int) -> Watch | None:
+        """What a run fetching `requests` URLs under base_url should have read back from its server's log (None:
+        that server keeps no log)."""
+        port = urllib.parse.urlsplit(base_url).port
+        return Watch(self.access_logs[port], port, requests) if port in self.access_logs else None
+
+    def read_traffic(self, watch: Watch, offset: int, start: float, end: float) -> Traffic:
+        """The run's lines of the access log: those appended since `offset`, on its port, stamped between its
+        start and end (wall clock). nginx buffers its log, so it is told to write it out first, and the log is
+        read again until the run's requests are all there or nginx's own flush (every second) is surely past."""
+        if self.nginx_proc and watch.log == self.nginx_log:
+            os.kill(self.nginx_proc.pid, signal.SIGUSR1)  # what `nginx -s reopen` sends: write out, reopen
+        deadline = time.monotonic() + 2.5
+        while True:
+            mine = run_lines(watch, offset, start, end)
+            if len(mine) >= watch.requests or time.monotonic() > deadline:
+                break
+            time.sleep(0.02)
+        protocols: dict[str, int] = {}
+        for _, protocol in mine:
+            protocols[protocol] = protocols.get(protocol, 0) + 1
+        return Traffic(len(mine), len({connection for connection, _ in mine}), protocols)
 
     # --- running --------------------------------------------------------------------------------------------
     def run(self, name: str, job: Job) -> tuple[Sample | None, str | None]:
         """One verified run: the sample, or the problem (exit status, missing files, wrong output)."""
         stderr_path = self.work / "logs" / f"{re.sub(r'[^A-Za-z0-9.]+', '-', name)}.stderr"
+        offset = job.watch.log.stat().st_size if job.watch and job.watch.log.exists() else 0
+        started = time.time()  # wall clock, as the server's log stamps: which lines are this run's
         sample, status = run_process(job, self.env, stderr_path, self.timeout, self.set_current)
+        if job.watch:  # outside the timing, before the next run can add lines of its own
+            sample = dataclasses.replace(sample, traffic=self.read_traffic(job.watch, offset, started, time.time()))
         problem = None
         if status != 0:
             killed = status in (-signal.SIGKILL, 128 + signal.SIGKILL)
@@ -434,6 +537,66 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def free_ports(count: int) -> list[int]:
+    """`count` different free ports (the kernel may hand the same one out twice once it is closed again)."""
+    ports: list[int] = []
+    while len(ports) < count:
+        if (port := free_port()) not in ports:
+            ports.append(port)
+    return ports
+
+
+def run_lines(watch: Watch, offset: int, start: float, end: float) -> list[tuple[str, str]]:
+    """(connection, protocol) of each request logged since `offset` on watch.port between start and end.
+
+    Lines are `msec port connection protocol`. The time window keeps out lines of earlier runs that were still in
+    nginx's buffer (written out late), by their stamp: a request ends after its client starts and before it exits.
+    $msec has millisecond steps, hence the slack."""
+    with open(watch.log, "rb") as f:
+        f.seek(offset)
+        text = f.read().decode("ascii", errors="replace")
+    mine = []
+    for line in text[:text.rfind("\n") + 1].splitlines():  # whole lines only: a write may be under way
+        fields = line.split()
+        if (len(fields) == 4 and fields[1] == str(watch.port)
+                and start - 0.002 <= float(fields[0]) <= end + 0.002):
+            mine.append((fields[2], fields[3]))
+    return mine
+
+
+def make_test_pki(directory: Path) -> tuple[Path, Path, Path]:
+    """A throwaway CA and a server certificate for 127.0.0.1 and localhost it signed (EC P-256, valid 2 days), and
+    the CA bundle every HTTPS client is given: the system's bundle (when there is one) + the test CA. The system
+    part is on purpose: a user's client parses a system-sized trust store (~140 CAs, 10-20 ms with OpenSSL 3),
+    so each contender pays that as it would at home. Returns (server certificate, server key, bundle)."""
+    directory.mkdir()
+    config = directory / "openssl.cnf"  # our own config: the system's openssl.cnf adds extensions of its own
+    config.write_text("[req]\ndistinguished_name = dn\nprompt = no\n[dn]\nCN = rover bench test CA\n"
+                      "[ca]\nbasicConstraints = critical, CA:TRUE\nkeyUsage = critical, keyCertSign, cRLSign\n"
+                      "subjectKeyIdentifier = hash\n"
+                      "[server]\nbasicConstraints = CA:FALSE\nkeyUsage = critical, digitalSignature\n"
+                      "extendedKeyUsage = serverAuth\nsubjectAltName = IP:127.0.0.1, DNS:localhost\n"
+                      "subjectKeyIdentifier = hash\nauthorityKeyIdentifier = keyid\n")
+    ca, ca_key = directory / "ca.pem", directory / "ca.key"
+    cert, key, csr = directory / "server.pem", directory / "server.key", directory / "server.csr"
+    p256 = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"]
+    for argv in (["openssl", "req", "-x509", "-config", str(config), "-extensions", "ca", *p256, "-keyout",
+                  str(ca_key), "-out", str(ca), "-days", "2", "-subj", "/CN=rover bench test CA"],
+                 ["openssl", "req", "-new", "-config", str(config), *p256, "-keyout", str(key), "-out", str(csr),
+                  "-subj", "/CN=localhost"],
+                 ["openssl", "x509", "-req", "-in", str(csr), "-CA", str(ca), "-CAkey", str(ca_key), "-set_serial",
+                  f"0x{os.urandom(8).hex()}", "-days", "2", "-extfile", str(config), "-extensions", "server",
+                  "-out", str(cert)]):
+        done = subprocess.run(argv, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise BenchError(f"{' '.join(argv[:3])} failed: {done.stderr.strip()}")
+    system = Path("/etc/ssl/certs/ca-certificates.crt")
+    bundle = directory / "bundle.pem"
+    bundle.write_text((system.read_text() + "\n" if system.exists() else "") + ca.read_text())
+    directory.chmod(0o755)  # the keys stay 0600: nginx's master reads them before it starts its worker
+    return cert, key, bundle
 
 
 def answers(url: str) -> bool:
@@ -547,22 +710,44 @@ def ensure_tools() -> None:
             policy.unlink()
 
 
-def rover_binary(rebuild: bool) -> Path:
-    """ROVER=path wins; otherwise the release build scripts/install ships (standard library linked statically), in
-    its own scratch path, so it never races another build."""
-    if given := os.environ.get("ROVER"):
-        path = Path(given).resolve()
-    else:
-        path = REPO_DIR / ".build-bench" / "release" / "rover"
-        if rebuild or not path.exists():
-            command = ["swift", "build", "-c", "release", "--product", "rover", "--static-swift-stdlib",
-                       "--scratch-path", ".build-bench"]
-            log(f"building rover: {' '.join(command)}")
-            if subprocess.run(command, cwd=REPO_DIR, stdout=sys.stderr).returncode != 0:
-                raise BenchError("swift build failed")
-    if not os.access(path, os.X_OK):
-        raise BenchError(f"rover binary not executable: {path}")
-    return path
+# The builds the download rows run (`--builds`): build -> (contender name, variable naming a ready binary, scratch
+# path, extra build flags). "release" is what `swift build -c release --product rover` makes; "static" is what
+# scripts/install ships.
+BUILDS = {
+    "release": ("rover", "ROVER", ".build-bench", []),
+    "static": ("rover-static", "ROVER_STATIC", ".build-bench-static", ["--static-swift-stdlib"]),
+}
+
+
+def rover_binaries(builds: list[str], rebuild: bool) -> dict[str, Path]:
+    """Contender name -> binary for each build asked for (keys of BUILDS). ROVER=path (ROVER_STATIC=path) wins;
+    otherwise that build in its own scratch path, so it never races another build."""
+    binaries = {}
+    for build in builds:
+        name, variable, scratch, flags = BUILDS[build]
+        if given := os.environ.get(variable):
+            path = Path(given).resolve()
+        else:
+            path = REPO_DIR / scratch / "release" / "rover"
+            # .build-bench held the static build before there were two: a binary of the other kind is rebuilt.
+            if rebuild or not path.exists() or links_swift_runtime(path) != (build == "release"):
+                command = ["swift", "build", "-c", "release", "--product", "rover", *flags, "--scratch-path", scratch]
+                log(f"building rover: {' '.join(command)}")
+                if subprocess.run(command, cwd=REPO_DIR, stdout=sys.stderr).returncode != 0:
+                    raise BenchError("swift build failed")
+        if not os.access(path, os.X_OK):
+            raise BenchError(f"rover binary not executable: {path}")
+        if links_swift_runtime(path) == (build == "static"):
+            log(f"note: {variable}={path} is {'not ' if build == 'static' else ''}linked with the Swift runtime "
+                f"statically, unlike the {build} build")
+        binaries[name] = path
+    return binaries
+
+
+def links_swift_runtime(binary: Path) -> bool:
+    """Whether the binary loads the Swift runtime as a shared library (a plain build) rather than carrying it
+    (--static-swift-stdlib): the library's name is in its list of needed libraries only then."""
+    return b"libswiftCore.so" in binary.read_bytes()
 
 
 def version(argv: list[str], stderr: bool = False) -> str:
@@ -577,11 +762,13 @@ def version(argv: list[str], stderr: bool = False) -> str:
 def machine_lines(b: Bench, load_before: str) -> list[str]:
     git = version(["git", "-C", str(REPO_DIR), "describe", "--always", "--dirty"])
     curl = " ".join(version(["curl", "--version"]).split()[:2])
-    built = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(b.rover.stat().st_mtime))
+    built = "; ".join(f"{name} `{path}`, built {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(path.stat().st_mtime))}"
+                      f"{' (the same file as rover)' if name != 'rover' and path == b.rovers.get('rover') else ''}"
+                      for name, path in b.rovers.items())
     return [
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {os.cpu_count()} cores (nproc), Linux "
         f"{platform.release()}, {version(['swift', '--version']).removeprefix('Swift version ')}.",
-        f"rover `{b.rover}`, built {built} (checkout at {git}). Peers: {curl}, "
+        f"{built} (checkout at {git}). Peers: {curl}, "
         f"{version(['aria2c', '--version'])}, {version(['jq', '--version'])}, "
         f"{version(['nginx', '-v'], stderr=True).removeprefix('nginx version: ')}, Python {platform.python_version()}.",
         f"{b.runs} timed runs per contender after {b.warmup} warm-up, interleaved; medians with min–max; "

@@ -17,7 +17,9 @@ simulated latency overlaps across connections the way a real host's does.
         sol's records, any other page none. With --sols every sol of the range lists all the records, each moved
         to that sol (its id, file URLs, `sol` and Mars date rewritten), so a range lists len(records) a sol.
 
-The chosen port is written to --port-file (write, then rename) once the server listens.
+The chosen port is written to --port-file (write, then rename) once the server listens. With --access-log FILE every
+request adds a line `msec port connection protocol`, the format of the benchmark's nginx log, so the harness checks
+connections the same way on both.
 """
 
 from __future__ import annotations
@@ -25,12 +27,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime
+import itertools
 import json
 import math
 import os
 import re
 import signal
+import time
 from collections.abc import Awaitable, Callable
+from typing import TextIO
 from urllib.parse import parse_qs, urlsplit
 
 SAFE_NAME = re.compile(r"^[A-Za-z0-9._-]+$")  # no slashes, so no path escapes from --root
@@ -38,6 +43,7 @@ SAFE_NAME = re.compile(r"^[A-Za-z0-9._-]+$")  # no slashes, so no path escapes f
 # (status line, content type, body)
 Response = tuple[str, str, bytes]
 Handler = Callable[[str, str], Awaitable[Response]]
+CONNECTION_NUMBERS = itertools.count(1)  # like nginx's $connection: a serial number per accepted connection
 
 
 def response_head(status: str, length: int, content_type: str, keep_alive: bool) -> bytes:
@@ -48,8 +54,10 @@ def response_head(status: str, length: int, content_type: str, keep_alive: bool)
     ).encode("ascii")
 
 
-async def serve_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, handler: Handler) -> None:
+async def serve_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, handler: Handler,
+                           access_log: TextIO | None) -> None:
     """Answers requests on one connection until the client closes it or asks to."""
+    number, port = next(CONNECTION_NUMBERS), writer.get_extra_info("sockname")[1]
     try:
         while True:
             request_line = await reader.readline()
@@ -66,6 +74,8 @@ async def serve_connection(reader: asyncio.StreamReader, writer: asyncio.StreamW
             keep_alive = (version == "HTTP/1.1" and connection != "close") or connection == "keep-alive"
             status, content_type, body = await handler(method, target)
             head = response_head(status, len(body), content_type, keep_alive)
+            if access_log:  # line-buffered, and before the answer: a run's lines are all there once it exits
+                access_log.write(f"{time.time():.3f} {port} {number} {version}\n")
             writer.write(head if method == "HEAD" else head + body)
             await writer.drain()
             if not keep_alive:
@@ -230,9 +240,9 @@ def sol_range(text: str) -> tuple[int, int]:
     return int(first), int(last or first)
 
 
-async def serve(handler: Handler, host: str, port: int, port_file: str | None) -> None:
-    server = await asyncio.start_server(lambda r, w: serve_connection(r, w, handler), host=host, port=port,
-                                        backlog=1024)
+async def serve(handler: Handler, host: str, port: int, port_file: str | None, access_log: TextIO | None) -> None:
+    server = await asyncio.start_server(lambda r, w: serve_connection(r, w, handler, access_log), host=host,
+                                        port=port, backlog=1024)
     if port_file:
         with open(port_file + ".tmp", "w") as f:
             f.write(f"{server.sockets[0].getsockname()[1]}\n")
@@ -250,6 +260,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--port-file", help="write the bound port here once listening")
     parser.add_argument("--delay-ms", type=float, default=0.0, help="wait this long before each response")
+    parser.add_argument("--access-log", help="append `msec port connection protocol` here for every request")
     kinds = parser.add_subparsers(dest="kind", required=True)
     images = kinds.add_parser("images", help="image files with latency")
     images.add_argument("--root", required=True)
@@ -272,7 +283,8 @@ def main() -> None:
     else:
         catalog = PhotoCatalog(*args.sols, args.per_sol, args.img_base, args.max_per_page, args.pagination)
         handler = api_handler(catalog, delay)
-    asyncio.run(serve(handler, args.host, args.port, args.port_file))
+    access_log = open(args.access_log, "a", buffering=1) if args.access_log else None
+    asyncio.run(serve(handler, args.host, args.port, args.port_file, access_log))
 
 
 if __name__ == "__main__":
