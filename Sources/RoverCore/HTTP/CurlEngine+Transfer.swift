@@ -36,6 +36,9 @@
       // Within a rate, smaller reads, so the shared budget is kept smoothly rather than 100 KB at a time.
       rover_curl_easy_set_long(handle, CURLOPT_BUFFERSIZE, budget?.chunkBytes ?? 102_400)
       rover_curl_easy_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+      // Where the server speaks HTTP/2, a new transfer waits for a stream on a connection being opened rather than
+      // opening one more, as curl's --parallel does: one TLS connection carries the jobs, not one each.
+      rover_curl_easy_set_long(handle, CURLOPT_PIPEWAIT, 1)
       rover_curl_easy_set_long(handle, CURLOPT_CONNECTTIMEOUT, timeout)
       // In place of the system's bundle, as curl's --cacert. Verification itself stays on, always.
       if let caFile { rover_curl_easy_set_string(handle, CURLOPT_CAINFO, caFile) }

@@ -203,8 +203,10 @@
         // Tasks first: a task resumed by the transfers finished last time usually starts the next transfer.
         for job in runnable { job.runSynchronously(on: asUnownedTaskExecutor()) }
         for job in new { start(job, in: multi) }
-        for (handle, job) in active where cancelling.contains(where: { $0 === job }) {
-          finish(handle, job, in: multi, error: CancellationError())
+        if !cancelling.isEmpty {
+          for (handle, job) in active where cancelling.contains(where: { $0 === job }) {
+            finish(handle, job, in: multi, error: CancellationError())
+          }
         }
         // A job cancelled before it started: it may still be in `new`, now in `active`, handled above.
         if active.isEmpty && runnable.isEmpty {

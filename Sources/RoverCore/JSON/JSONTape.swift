@@ -159,6 +159,18 @@ final class JSONTape {
     return found
   }
 
+  /// How many members an object has, duplicates counted.
+  func memberCount(of object: Int) -> Int {
+    var count = 0
+    var child = object + 1
+    let end = nodes[object].next
+    while child < end {
+      count += 1
+      child = nodes[child + 1].next
+    }
+    return count
+  }
+
   /// Every key of an object, in order.
   func keys(of object: Int) throws -> [String] {
     var names: [String] = []
@@ -188,12 +200,9 @@ final class JSONTape {
     let value = nodes[node]
     if value.kind == .string { return try string(node) == name }
     let count = value.end - value.start
-    var name = name
-    return name.withUTF8 { utf8 in
-      guard utf8.count == count else { return false }
-      for offset in 0..<count where utf8[offset] != bytes[value.start + offset] { return false }
-      return true
-    }
+    // Most keys asked for are not this one, and most differ in length: that is settled without touching a byte.
+    guard name.utf8.count == count else { return false }
+    return name.utf8.elementsEqual(bytes[value.start..<value.end])
   }
 
   /// A string's text from between its quotes, escapes resolved; nil for invalid UTF-8 or a lone surrogate.

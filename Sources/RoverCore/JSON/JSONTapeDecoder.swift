@@ -6,6 +6,9 @@ struct JSONTapeDecoder: Decoder {
 
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
+  /// How many members the object here has (0 for any other value), without reading their names: a model with
+  /// many optional keys skips looking for them when only its required ones are there.
+  var memberCount: Int { tape.kind(node) == .object ? tape.memberCount(of: node) : 0 }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     guard tape.kind(node) == .object else { throw tape.mismatch([String: Any].self, node) }

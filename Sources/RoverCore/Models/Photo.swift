@@ -33,7 +33,6 @@ public struct Photo: Sendable {
     id: PhotoID, sol: Int, camera: Camera, imageSource: String, earthDate: CalendarDate, rover: Rover,
     details: PhotoDetails? = nil, metadata: FrameMetadata = FrameMetadata()
   ) {
-    self.metadata = metadata
     self.id = id
     self.sol = sol
     self.camera = camera
@@ -41,6 +40,7 @@ public struct Photo: Sendable {
     self.earthDate = earthDate
     self.rover = rover
     self.details = details
+    self.metadata = metadata
   }
 
   /// The frame's identity decoded from its image file name (or its id): eye, product, sequence, tile, version.
@@ -71,7 +71,7 @@ extension Photo: Hashable {
 }
 
 extension Photo: Codable {
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case id, sol, camera, rover
     case imageSource = "img_src"
     case earthDate = "earth_date"
@@ -91,6 +91,14 @@ extension Photo: Codable {
     }
     earthDate = date
     rover = try container.decode(Rover.self, forKey: .rover)
+    // Most photos are the six keys above alone (the Photos API's, and rover's own short lines): the thirty-odd
+    // optional keys of the details and the frame metadata are looked up only in an object with more members,
+    // which spares a download a third of its decoding. (Counted on the fast decoder only; it is the usual one.)
+    if let tape = decoder as? JSONTapeDecoder, tape.memberCount == CodingKeys.allCases.count {
+      details = nil
+      metadata = FrameMetadata()
+      return
+    }
     let details = try? PhotoDetails(from: decoder)
     self.details = details?.isEmpty == false ? details : nil
     metadata = (try? FrameMetadata(from: decoder)) ?? FrameMetadata()
