@@ -8,11 +8,6 @@ final class PhotoStreamPrinter {
   let printer: Printer
   private var count = 0
   private var tableRows: [Photo] = []
-  private let encoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }()
 
   init(_ printer: Printer) {
     self.printer = printer
@@ -37,10 +32,13 @@ final class PhotoStreamPrinter {
       printer.write(count == 0 ? text : String(text.drop { $0 != "\n" }.dropFirst()))
     case .json:
       var text = count == 0 ? "[\n" : ",\n"
+      // Laid out from the compact line (the same bytes as JSONEncoder's pretty output, at a fraction of its cost).
+      var line = ""
       for (index, photo) in photos.enumerated() {
         if index > 0 { text += ",\n" }
-        let element = String(decoding: try encoder.encode(photo), as: UTF8.self)
-        text += "  " + element.replacingOccurrences(of: "\n", with: "\n  ")
+        line.removeAll(keepingCapacity: true)
+        PhotoJSONLine.write(photo, into: &line)
+        text += "  " + PrettyJSON.layout(line, indent: 2)
       }
       printer.write(text)
     }
