@@ -80,7 +80,8 @@ extension Downloader {
     let events = self.events
     do {
       while let photos = try await source.next(upTo: Self.planBatch, announce: { events(.planned(total: $0)) }) {
-        await steps.send(photos.map { plan($0, context: context) })
+        let batch = { photos.map { self.plan($0, context: context) } }
+        await steps.send(context.record.map { $0.reading(batch) } ?? batch())
         if Task.isCancelled { break }
       }
       if !Task.isCancelled { events(.listingEnded) }

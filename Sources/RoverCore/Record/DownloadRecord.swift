@@ -50,6 +50,8 @@ package final class DownloadRecord: @unchecked Sendable {
   private var heldUp = false
   /// Set once the closing commit has waited its full time: a second flush fails at once.
   private var waitedToClose = false
+  /// A read transaction `reading(_:)` began and holds, with nothing written in it.
+  private var readOnly = false
   /// Photos held in the open transaction before a commit: a crash loses at most these, which costs only a size
   /// check on the next run, and a commit per photo would cost a file sync per photo.
   let batch: Int
@@ -184,6 +186,28 @@ package final class DownloadRecord: @unchecked Sendable {
     }
   }
 
+  /// Runs `body`, a planning batch's look-ups, in one read transaction: each look-up would otherwise begin and end
+  /// its own, with a lock, an unlock and checks of the journal and the header (four system calls, most of a
+  /// re-run's cost a photo). A write meanwhile ends it first. Other processes' commits wait for one batch at most.
+  package func reading<T>(_ body: () throws -> T) rethrows -> T {
+    let began = lock.withLock { () -> Bool in
+      guard !database.inTransaction, (try? database.execute("BEGIN")) != nil else { return false }
+      readOnly = true
+      return true
+    }
+    defer {
+      if began {
+        lock.withLock {
+          if readOnly {
+            readOnly = false
+            try? database.execute("COMMIT")
+          }
+        }
+      }
+    }
+    return try body()
+  }
+
   /// Commits the rows held back; call when a run ends. Another program still reading the file after the busy
   /// wait (a `sqlite3` shell with a transaction open) makes it fail, naming the file, the reader and the photos
   /// left out: their files are in place, so the next run finds them and records them.
@@ -217,6 +241,12 @@ package final class DownloadRecord: @unchecked Sendable {
   /// Runs `body` in the open transaction (beginning one), then commits if `commitNow` or the batch is full. Call
   /// under `lock`.
   func write(commitNow: Bool, _ body: () throws -> Void) throws {
+    if readOnly {
+      // The look-ups' read transaction ends before a write: SQLite refuses at once to turn a read into a write
+      // while another process (a shard) writes, where a new write transaction waits its turn.
+      readOnly = false
+      try database.execute("COMMIT")
+    }
     if !database.inTransaction {
       pending = 0
       try database.execute("BEGIN IMMEDIATE")

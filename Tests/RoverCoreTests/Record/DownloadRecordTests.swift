@@ -28,6 +28,33 @@ import Testing
     #expect(try !again.hasFrameUnderAnotherID(Self.photo(7)))
   }
 
+  /// A planning batch's look-ups share one read transaction, which ends with the batch (another program then
+  /// writes at once); a write in the middle ends it first and is committed as any other.
+  @Test func lookUpsShareOneReadThatAWriteEnds() async throws {
+    let dir = try TestDirectory.make("rover-record")
+    let record = try await DownloadRecord(outputDirectory: dir)
+    for id in 1...3 { try record.record(Self.photo(id), bytes: 10 * id, path: "\(id).jpg") }
+    try record.flush()
+    let sizes = try record.reading { () throws -> [Int?] in
+      let first = try record.bytes(forPath: "1.jpg")
+      #expect(record.database.inTransaction)
+      return [first, try record.bytes(forPath: "2.jpg")]
+    }
+    #expect(sizes == [10, 20])
+    #expect(!record.database.inTransaction)
+    let other = try SQLiteDatabase(path: record.path)
+    try other.execute("BEGIN IMMEDIATE; DELETE FROM photos WHERE path = '3.jpg'; COMMIT;")
+    let written = try record.reading { () throws -> Int? in
+      #expect(try record.bytes(forPath: "3.jpg") == nil)
+      try record.record(Self.photo(4), bytes: 40, path: "4.jpg")
+      return try record.bytes(forPath: "4.jpg")
+    }
+    #expect(written == 40)
+    try record.flush()
+    #expect(!record.database.inTransaction)
+    #expect(try other.prepare("SELECT bytes FROM photos WHERE path = '4.jpg'").firstInteger() == 40)
+  }
+
   /// The tab-separated record of earlier versions is moved into the database once, bad lines counted.
   @Test func theOldTextRecordIsImported() async throws {
     let dir = try TestDirectory.make("rover-record")
