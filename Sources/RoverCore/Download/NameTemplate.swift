@@ -154,23 +154,24 @@ public struct NameTemplate: Hashable, Sendable {
 
   /// The image URL's file name (percent-decoded) and its extension, `jpg` when it has none worth the name.
   private static func file(of photo: Photo) -> (name: String, ext: String) {
-    // Bytes rather than URL parsing: this runs for every photo of a bulk download.
-    let bytes = photo.imageSource.utf8
-    let end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
-    var start = bytes.startIndex
-    // Past `scheme://host`, so a URL without a path has no file name.
-    if let scheme = bytes[..<end].firstIndex(of: UInt8(ascii: ":")),
-      bytes[scheme...].starts(with: "://".utf8)
-    {
-      let host = bytes.index(scheme, offsetBy: 3)
-      start = bytes[host..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+    // Bytes rather than URL parsing or Characters: this runs for every photo of a bulk download and re-run.
+    var source = photo.imageSource
+    let last = source.withUTF8 { bytes -> String in
+      let end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+      var start = 0
+      // Past `scheme://host`, so a URL without a path has no file name. ("://" holds no `?` or `#`: it is
+      // before `end`.)
+      if let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: "://".utf8) {
+        start = bytes[(colon + 3)..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+      }
+      let from = bytes[start..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? start
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<end]), as: UTF8.self)
     }
-    let slash = bytes[start..<end].lastIndex(of: UInt8(ascii: "/"))
-    let from = slash.map { bytes.index(after: $0) } ?? start
-    let last = String(Substring(photo.imageSource.utf8[from..<end]))
-    let filename = last.contains("%") ? (last.removingPercentEncoding ?? "") : last
+    let filename = last.utf8.contains(UInt8(ascii: "%")) ? (last.removingPercentEncoding ?? "") : last
     var ext = ""
-    if let dot = filename.lastIndex(of: ".") { ext = filename[filename.index(after: dot)...].lowercased() }
+    if let dot = filename.utf8.lastIndex(of: UInt8(ascii: ".")) {
+      ext = filename[filename.utf8.index(after: dot)...].lowercased()
+    }
     if ext.isEmpty || ext.count > 5 { ext = "jpg" }
     return (filename.isEmpty ? "image.\(ext)" : filename, ext)
   }
