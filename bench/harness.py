@@ -688,7 +688,7 @@ def check_json_array(path: Path, expected: int) -> Callable[[], str | None]:
 
 def ensure_tools() -> None:
     """Installs what is missing from Debian, loudly, and never lets apt start nginx on port 80."""
-    wanted = {"nginx": "nginx-light", "aria2c": "aria2", "jq": "jq", "curl": "curl"}
+    wanted = {"nginx": "nginx-light", "aria2c": "aria2", "jq": "jq", "curl": "curl", "patchelf": "patchelf"}
     missing = [pkg for tool, pkg in wanted.items() if not shutil.which(tool) and not Path(f"/usr/sbin/{tool}").exists()]
     if not missing:
         return
@@ -735,6 +735,8 @@ def rover_binaries(builds: list[str], rebuild: bool) -> dict[str, Path]:
                 log(f"building rover: {' '.join(command)}")
                 if subprocess.run(command, cwd=REPO_DIR, stdout=sys.stderr).returncode != 0:
                     raise BenchError("swift build failed")
+            if build == "static":
+                path = installed_form(path)
         if not os.access(path, os.X_OK):
             raise BenchError(f"rover binary not executable: {path}")
         if links_swift_runtime(path) == (build == "static"):
@@ -742,6 +744,19 @@ def rover_binaries(builds: list[str], rebuild: bool) -> dict[str, Path]:
                 f"statically, unlike the {build} build")
         binaries[name] = path
     return binaries
+
+
+def installed_form(built: Path) -> Path:
+    """The static build as scripts/install ships it: stripped, and without libcurl among the libraries it loads at
+    start (rover loads libcurl at its first request; patchelf removes the entry, as scripts/install does)."""
+    shipped = built.with_name("rover-installed")
+    shutil.copy2(built, shipped)
+    subprocess.run(["strip", str(shipped)], check=False)
+    if shutil.which("patchelf"):
+        subprocess.run(["patchelf", "--remove-needed", "libcurl.so.4", str(shipped)], check=True)
+    else:
+        log("note: no patchelf, so rover-static loads libcurl at start, unlike the binary scripts/install ships")
+    return shipped
 
 
 def links_swift_runtime(binary: Path) -> bool:
