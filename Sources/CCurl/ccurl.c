@@ -7,27 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
-// Pointers to libcurl's functions, set once by `load` (under `once`) and only read after it.
-static struct {
-  CURLcode (*global_init)(long);
-  CURL *(*easy_init)(void);
-  void (*easy_cleanup)(CURL *);
-  CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
-  CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
-  CURLcode (*easy_pause)(CURL *, int);
-  const char *(*easy_strerror)(CURLcode);
-  struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
-  void (*slist_free_all)(struct curl_slist *);
-  CURLM *(*multi_init)(void);
-  CURLMcode (*multi_cleanup)(CURLM *);
-  CURLMcode (*multi_setopt)(CURLM *, CURLMoption, ...);
-  CURLMcode (*multi_add_handle)(CURLM *, CURL *);
-  CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
-  CURLMcode (*multi_perform)(CURLM *, int *);
-  CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd[], unsigned int, int, int *);
-  CURLMcode (*multi_wakeup)(CURLM *);
-  CURLMsg *(*multi_info_read)(CURLM *, int *);
-} curl;
+#include "functions.h"
+
+struct rover_curl_functions rover_curl;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded = -1;
@@ -35,8 +17,8 @@ static const char *load_error = NULL;
 
 #define FIND(field, name)                                                                                          \
   do {                                                                                                             \
-    *(void **)(&curl.field) = dlsym(library, name);                                                                \
-    if (curl.field == NULL) {                                                                                      \
+    *(void **)(&rover_curl.field) = dlsym(library, name);                                                                \
+    if (rover_curl.field == NULL) {                                                                                      \
       load_error = "libcurl.so.4 lacks " name;                                                                     \
       return;                                                                                                      \
     }                                                                                                              \
@@ -66,7 +48,15 @@ static void load(void) {
   FIND(multi_poll, "curl_multi_poll");
   FIND(multi_wakeup, "curl_multi_wakeup");
   FIND(multi_info_read, "curl_multi_info_read");
-  if (curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+  FIND(free, "curl_free");
+  FIND(multi_assign, "curl_multi_assign");
+  FIND(multi_socket_action, "curl_multi_socket_action");
+  FIND(url, "curl_url");
+  FIND(url_get, "curl_url_get");
+  FIND(url_set, "curl_url_set");
+  FIND(version, "curl_version");
+  FIND(version_info, "curl_version_info");
+  if (rover_curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
     load_error = "curl_global_init failed";
     return;
   }
@@ -81,75 +71,75 @@ int rover_curl_load(void) {
 const char *rover_curl_load_error(void) { return load_error; }
 
 CURLcode rover_curl_easy_set_long(CURL *handle, CURLoption option, long value) {
-  return curl.easy_setopt(handle, option, value);
+  return rover_curl.easy_setopt(handle, option, value);
 }
 
 CURLcode rover_curl_easy_set_string(CURL *handle, CURLoption option, const char *value) {
-  return curl.easy_setopt(handle, option, value);
+  return rover_curl.easy_setopt(handle, option, value);
 }
 
 CURLcode rover_curl_easy_set_pointer(CURL *handle, CURLoption option, void *value) {
-  return curl.easy_setopt(handle, option, value);
+  return rover_curl.easy_setopt(handle, option, value);
 }
 
 CURLcode rover_curl_easy_set_callback(CURL *handle, CURLoption option, rover_curl_data_callback callback) {
-  return curl.easy_setopt(handle, option, callback);
+  return rover_curl.easy_setopt(handle, option, callback);
 }
 
 CURLcode rover_curl_easy_response_code(CURL *handle, long *code) {
-  return curl.easy_getinfo(handle, CURLINFO_RESPONSE_CODE, code);
+  return rover_curl.easy_getinfo(handle, CURLINFO_RESPONSE_CODE, code);
 }
 
-CURLcode rover_curl_easy_unpause(CURL *handle) { return curl.easy_pause(handle, CURLPAUSE_CONT); }
+CURLcode rover_curl_easy_unpause(CURL *handle) { return rover_curl.easy_pause(handle, CURLPAUSE_CONT); }
 
 char *rover_curl_builtin_ca_file(void) {
-  CURL *handle = curl.easy_init();
+  CURL *handle = rover_curl.easy_init();
   if (handle == NULL) return NULL;
   const char *path = NULL;
   char *copy = NULL;
   // CURLINFO_CAINFO came with libcurl 7.84; an older one answers with an error and leaves `path` NULL.
-  if (curl.easy_getinfo(handle, CURLINFO_CAINFO, &path) == CURLE_OK && path != NULL && access(path, R_OK) == 0)
+  if (rover_curl.easy_getinfo(handle, CURLINFO_CAINFO, &path) == CURLE_OK && path != NULL && access(path, R_OK) == 0)
     copy = strdup(path);
-  curl.easy_cleanup(handle);
+  rover_curl.easy_cleanup(handle);
   return copy;
 }
 
 CURLMcode rover_curl_multi_set_long(CURLM *multi, CURLMoption option, long value) {
-  return curl.multi_setopt(multi, option, value);
+  return rover_curl.multi_setopt(multi, option, value);
 }
 
-CURL *rover_curl_easy_init(void) { return curl.easy_init(); }
-void rover_curl_easy_cleanup(CURL *handle) { curl.easy_cleanup(handle); }
-const char *rover_curl_easy_strerror(CURLcode code) { return curl.easy_strerror(code); }
+CURL *rover_curl_easy_init(void) { return rover_curl.easy_init(); }
+void rover_curl_easy_cleanup(CURL *handle) { rover_curl.easy_cleanup(handle); }
+const char *rover_curl_easy_strerror(CURLcode code) { return rover_curl.easy_strerror(code); }
 
 struct curl_slist *rover_curl_slist_append(struct curl_slist *list, const char *text) {
-  return curl.slist_append(list, text);
+  return rover_curl.slist_append(list, text);
 }
 
 void rover_curl_slist_free_all(struct curl_slist *list) {
-  if (list != NULL) curl.slist_free_all(list);
+  if (list != NULL) rover_curl.slist_free_all(list);
 }
 
-CURLM *rover_curl_multi_init(void) { return curl.multi_init(); }
-CURLMcode rover_curl_multi_cleanup(CURLM *multi) { return curl.multi_cleanup(multi); }
-CURLMcode rover_curl_multi_add_handle(CURLM *multi, CURL *handle) { return curl.multi_add_handle(multi, handle); }
+CURLM *rover_curl_multi_init(void) { return rover_curl.multi_init(); }
+CURLMcode rover_curl_multi_cleanup(CURLM *multi) { return rover_curl.multi_cleanup(multi); }
+CURLMcode rover_curl_multi_add_handle(CURLM *multi, CURL *handle) { return rover_curl.multi_add_handle(multi, handle); }
 
 CURLMcode rover_curl_multi_remove_handle(CURLM *multi, CURL *handle) {
-  return curl.multi_remove_handle(multi, handle);
+  return rover_curl.multi_remove_handle(multi, handle);
 }
 
-CURLMcode rover_curl_multi_perform(CURLM *multi, int *running) { return curl.multi_perform(multi, running); }
+CURLMcode rover_curl_multi_perform(CURLM *multi, int *running) { return rover_curl.multi_perform(multi, running); }
 
 CURLMcode rover_curl_multi_poll(CURLM *multi, int timeout_ms) {
-  return curl.multi_poll(multi, NULL, 0, timeout_ms, NULL);
+  return rover_curl.multi_poll(multi, NULL, 0, timeout_ms, NULL);
 }
 
-CURLMcode rover_curl_multi_wakeup(CURLM *multi) { return curl.multi_wakeup(multi); }
+CURLMcode rover_curl_multi_wakeup(CURLM *multi) { return rover_curl.multi_wakeup(multi); }
 
 int rover_curl_multi_next_done(CURLM *multi, CURL **handle, CURLcode *result) {
   int left = 0;
   CURLMsg *message;
-  while ((message = curl.multi_info_read(multi, &left)) != NULL) {
+  while ((message = rover_curl.multi_info_read(multi, &left)) != NULL) {
     if (message->msg == CURLMSG_DONE) {
       *handle = message->easy_handle;
       *result = message->data.result;
