@@ -36,13 +36,15 @@ extension Downloader {
       let directory = try self.directory(folder, context: context)
       let entry = directory.entry(name)
       let existing: Int? = if case .regularFile(let bytes) = entry { bytes } else { nil }
-      if let reason = skipReason(photo, relative: relative, existing: existing, context: context) {
+      // Looked up once: the skip decision and the repair below both need it, and a re-run asks it of every photo.
+      let recorded = existing == nil ? nil : try? context.record?.bytes(forPath: relative)
+      if let reason = skipReason(photo, relative: relative, existing: existing, recorded: recorded, context: context) {
         // A photo already in place enters a new --archive too, so moving the files later does not fetch it again.
         if reason == .exists, let archive = context.archive, archive.bytes(for: photo) == nil {
           try? archive.record(photo, bytes: existing ?? 0, path: relative)
         }
         // A photo in place that the record lacks (an earlier run's record could not be committed) enters it now.
-        if reason == .exists, let record = context.record, (try? record.bytes(forPath: relative)) == nil {
+        if reason == .exists, let record = context.record, recorded == nil {
           try? record.record(photo, bytes: existing ?? 0, path: relative)
         }
         // A sidecar asked for now is written for a photo already there, without fetching the image again.
@@ -124,7 +126,11 @@ extension Downloader {
     }
   }
 
-  func skipReason(_ photo: Photo, relative: String, existing: Int?, context: RunContext) -> SkipReason? {
+  /// Why `photo` needs no transfer, if it needs none; `existing` is the size of the file in place, `recorded` the
+  /// size the folder's record holds for `relative` (nil: none).
+  func skipReason(
+    _ photo: Photo, relative: String, existing: Int?, recorded: Int?, context: RunContext
+  ) -> SkipReason? {
     guard !options.force else { return nil }
     if context.archive?.bytes(for: photo) != nil { return .inArchive }
     if options.highestVersionsOnly, let version = photo.frameVersion,
@@ -137,9 +143,7 @@ extension Downloader {
       return .sameFrameDownloaded
     }
     guard let size = existing else { return nil }
-    if let recorded = try? context.record?.bytes(forPath: relative) {
-      return recorded == size ? .exists : nil
-    }
+    if let recorded { return recorded == size ? .exists : nil }
     // A file we did not record: only complete files are ever given a final name, so trust a non-empty one.
     return size > 0 ? .exists : nil
   }
