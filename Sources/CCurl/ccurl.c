@@ -33,6 +33,7 @@ static void load(void) {
   FIND(global_init, "curl_global_init");
   FIND(easy_init, "curl_easy_init");
   FIND(easy_cleanup, "curl_easy_cleanup");
+  FIND(easy_reset, "curl_easy_reset");
   FIND(easy_setopt, "curl_easy_setopt");
   FIND(easy_getinfo, "curl_easy_getinfo");
   FIND(easy_pause, "curl_easy_pause");
@@ -110,6 +111,7 @@ CURLMcode rover_curl_multi_set_long(CURLM *multi, CURLMoption option, long value
 
 CURL *rover_curl_easy_init(void) { return rover_curl.easy_init(); }
 void rover_curl_easy_cleanup(CURL *handle) { rover_curl.easy_cleanup(handle); }
+void rover_curl_easy_reset(CURL *handle) { rover_curl.easy_reset(handle); }
 const char *rover_curl_easy_strerror(CURLcode code) { return rover_curl.easy_strerror(code); }
 
 struct curl_slist *rover_curl_slist_append(struct curl_slist *list, const char *text) {

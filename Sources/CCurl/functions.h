@@ -10,6 +10,7 @@ struct rover_curl_functions {
   CURLcode (*global_init)(long);
   CURL *(*easy_init)(void);
   void (*easy_cleanup)(CURL *);
+  void (*easy_reset)(CURL *);
   CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
   CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
   CURLcode (*easy_pause)(CURL *, int);

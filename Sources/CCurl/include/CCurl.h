@@ -31,6 +31,8 @@ CURLMcode rover_curl_multi_set_long(CURLM *multi, CURLMoption option, long value
 
 CURL *rover_curl_easy_init(void);
 void rover_curl_easy_cleanup(CURL *handle);
+/// Every option back to its default, the handle kept for another transfer (its buffers stay allocated).
+void rover_curl_easy_reset(CURL *handle);
 const char *rover_curl_easy_strerror(CURLcode code);
 struct curl_slist *rover_curl_slist_append(struct curl_slist *list, const char *text);
 void rover_curl_slist_free_all(struct curl_slist *list);

@@ -22,7 +22,7 @@
         job.resume(throwing: CancellationError())
         return
       }
-      guard let handle = rover_curl_easy_init() else {
+      guard let handle = idleHandles.popLast() ?? rover_curl_easy_init() else {
         job.resume(throwing: HTTPError.network(url: job.url, reason: "cannot start libcurl"))
         return
       }
@@ -87,7 +87,14 @@
       _ handle: UnsafeMutableRawPointer, _ job: CurlJob, in multi: UnsafeMutableRawPointer, error: (any Error)?
     ) {
       rover_curl_multi_remove_handle(multi, handle)
-      rover_curl_easy_cleanup(handle)
+      // Kept for the next transfer, options reset: a new handle costs its allocations (and its 100 KB buffer) for
+      // every image. As many are kept as transfers run at once.
+      if idleHandles.count < maxConnections {
+        rover_curl_easy_reset(handle)
+        idleHandles.append(handle)
+      } else {
+        rover_curl_easy_cleanup(handle)
+      }
       if job.ownsHeaderList { rover_curl_slist_free_all(job.headerList) }
       active[handle] = nil
       if let error { job.resume(throwing: error) } else { job.resume(returning: job.finished()) }

@@ -52,6 +52,8 @@
     /// instead of parsing the bundle anew for each (10–20 ms of CPU with OpenSSL 3: bench/README.md). Set with
     /// `multi`, under the lock, before any transfer starts; false when libcurl knows no CA file of its own.
     private(set) var caFileAlone = false
+    /// Loop-thread state: easy handles of finished transfers, reset, for the next ones.
+    var idleHandles: [UnsafeMutableRawPointer] = []
     /// Loop-thread state: jobs by easy handle.
     var active: [UnsafeMutableRawPointer: CurlJob] = [:]
     /// Loop-thread state: libcurl's lists of request headers, made once for each set of headers (a download sends
@@ -70,6 +72,7 @@
     }
 
     deinit {
+      for handle in idleHandles { rover_curl_easy_cleanup(handle) }
       if let multi { rover_curl_multi_cleanup(multi) }
       for list in headerLists.values { rover_curl_slist_free_all(list) }
     }

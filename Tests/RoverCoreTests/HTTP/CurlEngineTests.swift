@@ -30,4 +30,21 @@ struct CurlEngineTests {
     #expect(server.requestCount == 4 * jobs)
     #expect(proxy.connections <= jobs)
   }
+
+  /// Handles are kept and reset between transfers: what one request set (a header, a decoded answer) never reaches
+  /// the next one on the same handle.
+  @Test func aReusedHandleCarriesNothingOver() async throws {
+    let seen = Locked<[String]>([])
+    let server = try TestHTTPServer { request in
+      seen.withLock { $0.append(request.header("X-Only-Once") ?? "-") }
+      return .json(#"{"ok":true}"#)
+    }
+    defer { server.stop() }
+    let engine = HTTPEngines.api(.curl, timeout: 60, maxConnectionsPerHost: 1)
+    for (index, headers) in [["X-Only-Once": "yes"], [:], ["X-Only-Once": "again"], [:]].enumerated() {
+      let response = try await engine.perform(HTTPRequest(url: server.url("/\(index)"), headers: headers))
+      #expect(String(decoding: response.body, as: UTF8.self) == #"{"ok":true}"#)
+    }
+    #expect(seen.current == ["yes", "-", "again", "-"])
+  }
 }
