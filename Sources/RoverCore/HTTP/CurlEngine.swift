@@ -99,12 +99,18 @@
 
     /// Throws the one error that says libcurl cannot be loaded, naming the package to install.
     package func checkUsable() throws {
+      try Self.loadLibcurl()
+      guard lock.withLock({ ensureMulti() }) else {
+        throw HTTPError.unavailable(reason: "libcurl could not start a transfer")
+      }
+    }
+
+    /// Loads libcurl (once) or throws the one error that names the package to install; the URLSession engine,
+    /// whose libcurl calls go through CCurl's forwarders, asks the same.
+    static func loadLibcurl() throws {
       guard rover_curl_load() == 0 else {
         let reason = rover_curl_load_error().map { String(cString: $0) } ?? "unknown error"
         throw HTTPError.unavailable(reason: "cannot load libcurl (\(reason)); install it: apt-get install libcurl4")
-      }
-      guard lock.withLock({ ensureMulti() }) else {
-        throw HTTPError.unavailable(reason: "libcurl could not start a transfer")
       }
     }
 

@@ -3,9 +3,6 @@ import Foundation
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-#if canImport(CCurl)
-  internal import CCurl
-#endif
 
 /// Requests over Foundation's URLSession, the engine of platforms without libcurl's module and of anyone who asks
 /// for it. Answers are held in memory and bounded twice: by size (decoded, so a gzip bomb stops at the cap) and by
@@ -67,10 +64,7 @@ final class URLSessionEngine: HTTPEngine {
     #if canImport(CCurl)
       // FoundationNetworking's libcurl calls go through CCurl's forwarders, which load libcurl on first use: without
       // it, one line naming the package rather than a session that cannot start a transfer.
-      guard rover_curl_load() == 0 else {
-        let reason = rover_curl_load_error().map { String(cString: $0) } ?? "unknown error"
-        throw HTTPError.unavailable(reason: "cannot load libcurl (\(reason)); install it: apt-get install libcurl4")
-      }
+      try CurlEngine.loadLibcurl()
     #endif
     var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }

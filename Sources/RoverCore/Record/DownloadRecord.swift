@@ -190,18 +190,14 @@ package final class DownloadRecord: @unchecked Sendable {
   /// its own, with a lock, an unlock and checks of the journal and the header (four system calls, most of a
   /// re-run's cost a photo). A write meanwhile ends it first. Other processes' commits wait for one batch at most.
   package func reading<T>(_ body: () throws -> T) rethrows -> T {
-    let began = lock.withLock { () -> Bool in
-      guard !database.inTransaction, (try? database.execute("BEGIN")) != nil else { return false }
-      readOnly = true
-      return true
+    lock.withLock {
+      if !database.inTransaction, (try? database.execute("BEGIN")) != nil { readOnly = true }
     }
     defer {
-      if began {
-        lock.withLock {
-          if readOnly {
-            readOnly = false
-            try? database.execute("COMMIT")
-          }
+      lock.withLock {
+        if readOnly {
+          readOnly = false
+          try? database.execute("COMMIT")
         }
       }
     }

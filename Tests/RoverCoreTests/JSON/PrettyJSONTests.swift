@@ -6,10 +6,6 @@ import Testing
 /// `photos --json` lays out each photo's compact line instead of asking JSONEncoder again: the bytes must be the
 /// encoder's pretty-printed ones, for every shape a photo takes (nested objects, arrays, empty containers, escapes).
 @Suite struct PrettyJSONTests {
-  struct Page: Decodable {
-    var photos: [Photo]
-  }
-
   static func pretty(_ photo: Photo) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -23,7 +19,7 @@ import Testing
   }
 
   @Test func everyKindOfPhotoIsLaidOutAsJSONEncoderPrettyPrintsIt() throws {
-    let captured = try FixtureLoader.decode(Page.self, "original-photos").photos
+    let captured = try FixtureLoader.decode(PhotoJSONLineTests.Page.self, "original-photos").photos
     let photos = captured + AwkwardPhotos.all + (try RealFrames.decoded())
     #expect(photos.count > 20)
     for photo in photos { #expect(Self.laidOut(photo) == (try Self.pretty(photo))) }
