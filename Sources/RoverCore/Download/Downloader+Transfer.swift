@@ -10,10 +10,11 @@ extension Downloader {
     let events = self.events
     var onBytes: (@Sendable (Int) -> Void)?
     if options.reportsBytes { onBytes = { events(.bytes($0)) } }
-    let request = HTTPRequest(
+    var request = HTTPRequest(
       url: url, headers: Self.imageHeaders,
       body: .file(descriptor: file.descriptor, path: directory.path + "/" + name, keep: Self.keeps),
       onBytes: onBytes)
+    request.fileIsFresh = true
     do {
       let response = try await client.send(request) { verdict($0, photo: photo, file: file.descriptor) }
       try file.commit(as: name, replacing: replacing)

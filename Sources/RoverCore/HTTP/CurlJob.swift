@@ -142,7 +142,7 @@
       }
       // Emptied only when an earlier attempt wrote to it: on ext4 a truncation to zero marks the file for a
       // synchronous flush at close (`auto_da_alloc`), which cost more than the whole download of a small image.
-      let position = lseek(descriptor, 0, SEEK_CUR)
+      let position = request.fileIsFresh ? 0 : lseek(descriptor, 0, SEEK_CUR)
       if position != 0 && (position < 0 || ftruncate(descriptor, 0) != 0 || lseek(descriptor, 0, SEEK_SET) != 0) {
         failure = .cannotWrite(path: path, reason: String(cString: strerror(errno)))
       } else {

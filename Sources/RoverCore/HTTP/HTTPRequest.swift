@@ -16,6 +16,9 @@ package struct HTTPRequest: Sendable {
   package var body: Body
   /// Bytes as they are written; a failed attempt reports its bytes again as a negative count.
   package var onBytes: (@Sendable (Int) -> Void)?
+  /// Whether the `.file` descriptor is new and unwritten: the engine then writes at once, without first asking where
+  /// the file stands (a system call an image). The client clears it for every attempt after the first.
+  package var fileIsFresh = false
   /// Header names and query items that carry a credential: like curl, dropped as soon as a redirect leaves the
   /// origin (scheme, host, port) they were configured for, so a hostile or hijacked service cannot forward them.
   package var credentialHeaders: [String] = []

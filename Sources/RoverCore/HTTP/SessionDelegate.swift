@@ -28,6 +28,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// For a file body: whether the head said to keep it, and how much of it is written.
     var keeps = false
     var written = 0
+    let fileIsFresh: Bool
 
     init(request: HTTPRequest, limit: Int, continuation: CheckedContinuation<HTTPResponse, any Error>) {
       url = request.url.absoluteString
@@ -35,6 +36,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
       self.limit = limit
       body = request.body
       onBytes = request.onBytes
+      fileIsFresh = request.fileIsFresh
       self.continuation = continuation
     }
   }
@@ -83,7 +85,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
       let type = (http.value(forHTTPHeaderField: "Content-Type") ?? "")
       state.keeps = keep(http.statusCode, type)
       // A retry writes into the same descriptor: start it clean, as libcurl's engine does.
-      if state.keeps, !Self.rewind(descriptor) {
+      if state.keeps, !state.fileIsFresh, !Self.rewind(descriptor) {
         state.failure = .cannotWrite(path: path, reason: String(cString: strerror(errno)))
         return true
       }

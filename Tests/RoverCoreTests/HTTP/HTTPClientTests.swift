@@ -156,8 +156,9 @@ import Testing
   }
 
   #if canImport(CCurl)
-    /// A body cut short is retried, and the bytes of the failed attempt are taken back from progress.
-    @Test func shortBodiesAreRetriedAndProgressTakenBack() async throws {
+    /// A body cut short is retried into a clean file, and the bytes of the failed attempt are taken back from
+    /// progress; a file marked fresh is fresh only for the first attempt.
+    @Test(arguments: [false, true]) func shortBodiesAreRetriedAndProgressTakenBack(fresh: Bool) async throws {
       let body = Data(repeating: 7, count: 5000)
       let count = Locked(0)
       let server = try TestHTTPServer { _ in
@@ -178,10 +179,11 @@ import Testing
       let engine = CurlEngine(maxConnections: 2, timeout: 60)
       defer { engine.shutdown() }
       let client = HTTPClient(engine: engine, retryPolicy: Self.fast)
-      let request = HTTPRequest(
+      var request = HTTPRequest(
         url: server.url("/i.jpg"),
         body: .file(descriptor: file.descriptor, path: file.path, keep: { status, _ in status == 200 }),
         onBytes: { count in progress.withLock { $0 += count } })
+      request.fileIsFresh = fresh
       let response = try await client.send(request, classify: Self.classify)
       #expect(response.wroteFile)
       #expect(response.bytesWritten == body.count)
