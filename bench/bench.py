@@ -513,24 +513,29 @@ def row_json(b: Bench, scale: Scale) -> Row:
     Decoding: a re-run of `rover fetch-image -` over a JSON array whose files are all present, against
     `jq -c '.[]'` over the same array plus `find` listing the directory with sizes: what the re-run must do.
     """
-    n = scale.many
+    # rover stops a sol's listing past 25 000 photos (more than any sol holds), so they come 20 000 a sol.
+    sols = -(-scale.many // 20_000)
+    per_sol = -(-scale.many // sols)
+    n = per_sol * sols
+    last_sol = 1000 + sols - 1
     title = f"JSON: {n:,} photos"
-    api = b.python_server("api-json", "api", "--sols", "1000..1000", "--per-sol", str(n), "--img-base",
+    api = b.python_server("api-json", "api", "--sols", f"1000..{last_sol}", "--per-sol", str(per_sol), "--img-base",
                           "http://127.0.0.1:9/img")
     pages = b.work / "lists" / "json-pages.json"
     with open(pages, "wb") as f:  # rover asks for 500 a page on this preset: the same answers, concatenated
-        for page in range(1, n // 500 + 2):
-            url = f"{api}/api/v1/rovers/curiosity/photos?sol=1000&page={page}&per_page=500"
-            answer = subprocess.run(["curl", "-sf", url], env=b.env, capture_output=True)
-            if answer.returncode != 0:
-                raise BenchError(f"the mock service did not answer {url}")
-            f.write(answer.stdout)
-            f.write(b"\n")
+        for sol in range(1000, last_sol + 1):
+            for page in range(1, per_sol // 500 + 2):
+                url = f"{api}/api/v1/rovers/curiosity/photos?sol={sol}&page={page}&per_page=500"
+                answer = subprocess.run(["curl", "-sf", url], env=b.env, capture_output=True)
+                if answer.returncode != 0:
+                    raise BenchError(f"the mock service did not answer {url}")
+                f.write(answer.stdout)
+                f.write(b"\n")
 
     def rover_encode(label: str) -> Job:
         out = b.new_dir(label) / "photos.jsonl"
-        return Job([str(b.rover), "photos", "curiosity", "--sol", "1000", "--format", "jsonl", "--base-url",
-                    f"{api}/api/v1", "--no-cache"], stdout=out, check=check_lines(out, n))
+        return Job([str(b.rover), "photos", "curiosity", "--sol", f"1000..{last_sol}", "--format", "jsonl",
+                    "--base-url", f"{api}/api/v1", "--no-cache"], stdout=out, check=check_lines(out, n))
 
     def jq_encode(label: str) -> Job:
         out = b.new_dir(label) / "photos.jsonl"
@@ -562,12 +567,11 @@ def row_json(b: Bench, scale: Scale) -> Row:
     return row
 
 
-def feed_listing(b: Bench, feed: str, first_sol: int, sols: int, out: Path) -> Job:
+def feed_listing(b: Bench, feed: str, first_sol: int, sols: int, per_sol: int, out: Path) -> Job:
     """`rover photos perseverance --sol A..B --format jsonl` from the replaying feed (`servers.py feed`)."""
-    records = len(json.loads(M2020_RECORDS.read_bytes()))
     return Job([str(b.rover), "photos", "perseverance", "--sol", f"{first_sol}..{first_sol + sols - 1}", "--format",
                 "jsonl", "--service", "nasa-raw", "--base-url", feed, "--no-cache"],
-               stdout=out, check=check_lines(out, sols * records))
+               stdout=out, check=check_lines(out, sols * per_sol))
 
 
 def row_metadata(b: Bench, scale: Scale) -> Row:
@@ -587,16 +591,19 @@ def row_metadata(b: Bench, scale: Scale) -> Row:
     few_n, many_n = scale.few, scale.many
     title = f"metadata: {few_n:,} vs {many_n:,} photos with full metadata"
     row = Row(title)
-    per_sol = len(json.loads(M2020_RECORDS.read_bytes()))
-    first_sol = 1000
+    # rover refuses a sol Perseverance cannot have reached yet (about 2 050 by late 2026), so 60 000 photos come as
+    # each record three times a sol (distinct frames) over 910 sols from sol 100.
+    copies = 3
+    per_sol = len(json.loads(M2020_RECORDS.read_bytes())) * copies
+    first_sol = 100
     sols = {n: -(-n // per_sol) for n in (few_n, many_n)}  # whole sols: a listing gives per_sol photos a sol
     feed = b.python_server("feed-metadata", "feed", "--records", str(M2020_RECORDS), "--sols",
-                           f"{first_sol}..{first_sol + sols[many_n] - 1}")
+                           f"{first_sol}..{first_sol + sols[many_n] - 1}", "--copies", str(copies))
 
     # rover's own JSON Lines for every photo, once (untimed): the input of the stdin measures.
     listed = b.work / "lists" / "metadata-rover.jsonl"
     log(f"rover lists {sols[many_n] * per_sol:,} photos with full metadata once (untimed) to read back")
-    _, problem = b.run("rover-metadata-listing", feed_listing(b, feed, first_sol, sols[many_n], listed))
+    _, problem = b.run("rover-metadata-listing", feed_listing(b, feed, first_sol, sols[many_n], per_sol, listed))
     if problem:
         for measure in ("listing", "decode", "fetch-image --metadata"):
             row.verdicts.append(failed_verdict(title, measure, f"rover could not list the photos: {problem}"))
@@ -605,7 +612,8 @@ def row_metadata(b: Bench, scale: Scale) -> Row:
         return row
     with open(listed, "rb") as f:
         lines = [line for _, line in zip(range(many_n), f)]
-    row.details += [f"Every photo is one of {per_sol} real Perseverance records moved to a sol of its own; rover's "
+    row.details += [f"Every photo is one of {per_sol // copies} real Perseverance records moved to a sol of its own "
+                    f"({copies} copies a sol, each its own frame); rover's "
                     f"JSON Lines average {sum(map(len, lines)) / len(lines):,.0f} bytes a photo. "
                     "Peak RSS bounded as `memory` (≤ +5 MB and ≤ 45 MB); CPU figures reported, not bounded.", ""]
     inputs = {n: b.work / "lists" / f"metadata-{n}.jsonl" for n in (few_n, many_n)}
@@ -629,7 +637,7 @@ def row_metadata(b: Bench, scale: Scale) -> Row:
                 f.write(answer.read() + b"\n")
     counts = {n: sols[n] * per_sol for n in (few_n, many_n)}
     contenders: dict[str, Callable[[str], Job]] = {
-        f"rover, {counts[n]:,} photos": (lambda label, n=n: feed_listing(b, feed, first_sol, sols[n],
+        f"rover, {counts[n]:,} photos": (lambda label, n=n: feed_listing(b, feed, first_sol, sols[n], per_sol,
                                                                          b.new_dir(label) / "photos.jsonl"))
         for n in (few_n, many_n)}
     jq_name = f"jq, {counts[many_n]:,} photos"

@@ -11,11 +11,14 @@ simulated latency overlaps across connections the way a real host's does.
         A mock of the Photos API (original shapes, section 1 of the API reference):
         GET /api/v1/manifests/curiosity and GET /api/v1/rovers/curiosity/photos?sol=S&page=P&per_page=PP.
         --max-per-page and --pagination make it behave like Mars Vista (per_page clamped, a `pagination` object).
-    servers.py feed --records FILE [--sols 1000..3727] --port-file F
+    servers.py feed --records FILE [--sols 100..1009 --copies 3] --port-file F
         NASA's Perseverance raw-image feed (`/rss/api/?feed=raw_images&category=mars2020&feedtype=json`) replaying
         real records (a JSON array of `images[]` items): `latest=true` gives the summary, `sol=S&page=0` that
         sol's records, any other page none. With --sols every sol of the range lists all the records, each moved
-        to that sol (its id, file URLs, `sol` and Mars date rewritten), so a range lists len(records) a sol.
+        to that sol (its id, file URLs, `sol` and Mars date rewritten), so a range lists len(records) a sol; with
+        --copies K each record K times a sol, copy c's spacecraft clock (in its id and file names) moved on by c
+        seconds, so every copy is a frame of its own. (rover refuses a sol the rover cannot have reached yet, so
+        60 000 photos need more than one copy a sol.)
 
 The chosen port is written to --port-file (write, then rename) once the server listens. With --access-log FILE every
 request adds a line `msec port connection protocol`, the format of the benchmark's nginx log, so the harness checks
@@ -177,9 +180,10 @@ class PhotoCatalog:
 class FeedReplay:
     """The Perseverance raw-image feed from real records; answers are built once and kept, like PhotoCatalog's."""
 
-    def __init__(self, records_path: str, sols: tuple[int, int] | None) -> None:
+    def __init__(self, records_path: str, sols: tuple[int, int] | None, copies: int = 1) -> None:
         with open(records_path, "rb") as f:
-            self.records: list[dict] = json.load(f)
+            records: list[dict] = json.load(f)
+        self.records = [self.copy(r, c) for c in range(max(1, copies)) for r in records]
         self.sols = sols
         self.answers: dict[str, bytes] = {}
         if sols is None:
@@ -188,6 +192,16 @@ class FeedReplay:
                 self.by_sol.setdefault(int(record["sol"]), []).append(record)
         self.latest_sol = sols[1] if sols else max(int(r["sol"]) for r in self.records)
         self.total = len(self.records) * (sols[1] - sols[0] + 1) if sols else len(self.records)
+
+    @staticmethod
+    def copy(record: dict, index: int) -> dict:
+        """The record as frame `index` of its copies: the spacecraft clock field of its id (`NLF_0060_0671382174_…`)
+        moved on by `index` seconds, wherever the id appears; copy 0 is the record itself."""
+        if index == 0:
+            return record
+        old_id = record["imageid"]
+        new_id = f"{old_id[:9]}{int(old_id[9:19]) + index:010d}{old_id[19:]}"
+        return json.loads(json.dumps(record).replace(old_id, new_id))
 
     @staticmethod
     def moved(record: dict, sol: int) -> dict:
@@ -273,13 +287,14 @@ def main() -> None:
     feed = kinds.add_parser("feed", help="NASA's Perseverance raw-image feed replaying real records")
     feed.add_argument("--records", required=True, help="a JSON array of the feed's images[] items")
     feed.add_argument("--sols", type=sol_range, help="FIRST..LAST: every sol lists every record, moved to it")
+    feed.add_argument("--copies", type=int, default=1, help="each record this many times a sol, as distinct frames")
     args = parser.parse_args()
 
     delay = args.delay_ms / 1000.0
     if args.kind == "images":
         handler = image_handler(args.root, delay)
     elif args.kind == "feed":
-        handler = api_handler(FeedReplay(args.records, args.sols), delay)
+        handler = api_handler(FeedReplay(args.records, args.sols, args.copies), delay)
     else:
         catalog = PhotoCatalog(*args.sols, args.per_sol, args.img_base, args.max_per_page, args.pagination)
         handler = api_handler(catalog, delay)

@@ -10,7 +10,7 @@ enum FeedValue {
   /// Text that means something: not empty, not `UNK`, not absurdly long.
   static func text(_ raw: String?) -> String? {
     guard let raw else { return nil }
-    let trimmed = raw.trimmingCharacters(in: .whitespaces)
+    let trimmed = raw.trimmingSpaces()
     guard !trimmed.isEmpty, trimmed.utf8.count <= maxLength, trimmed.uppercased() != "UNK",
       trimmed.lowercased() != "null"
     else { return nil }
@@ -38,11 +38,20 @@ enum FeedValue {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard count.map({ parts.count == $0 }) ?? !parts.isEmpty, parts.count <= 64 else { return nil }
     var values: [Double] = []
+    values.reserveCapacity(parts.count)
     for part in parts {
-      guard let value = Double(part.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
+      guard let value = Double(padded(part) ? Substring(part.trimmingSpaces()) : part), value.isFinite else {
+        return nil
+      }
       values.append(value)
     }
     return values
+  }
+
+  /// Whether a part may have spaces to trim: most parts start and end with a digit, and are read as they are.
+  private static func padded(_ part: Substring) -> Bool {
+    guard let first = part.utf8.first, let last = part.utf8.last else { return false }
+    return !(0x21..<0x7F).contains(first) || !(0x21..<0x7F).contains(last)
   }
 
   /// `"(x,y,width,height)"` in whole pixels.

@@ -239,7 +239,7 @@ extension FrameName {
   /// The upper-cased stem of a name, URL or path, or `nil` when it holds anything but ASCII letters, digits and `_`.
   static func stem(of text: String) -> String? {
     guard text.utf8.count <= maximumInputLength else { return nil }
-    var name = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    var name = Substring(text.trimmingSpacesAndNewlines())
     if let cut = name.firstIndex(where: { $0 == "?" || $0 == "#" }) {
       name = name[..<cut]
     }

@@ -13,6 +13,10 @@ package enum JSONValue: Sendable, Hashable, Codable {
   static let maxDepth = 32
 
   package init(from decoder: any Decoder) throws {
+    if let tape = decoder as? JSONTapeDecoder {
+      try self.init(tape: tape.tape, node: tape.node)
+      return
+    }
     guard decoder.codingPath.count <= Self.maxDepth else {
       self = .null
       return
@@ -40,6 +44,37 @@ package enum JSONValue: Sendable, Hashable, Codable {
       self = .number(number)
     } else {
       self = .string(try value.decode(String.self))
+    }
+  }
+
+  /// The value at `node`, read by its kind: the same answers (and the same doubts, which send the whole text to
+  /// `JSONDecoder`) as `init(from:)` over the tape, which tries one shape after another and pays for an error at each
+  /// wrong guess, about 50 a feed record. The tape's depth limit (64) bounds the recursion.
+  init(tape: JSONTape, node: Int) throws {
+    switch tape.kind(node) {
+    case .object:
+      // A key given twice leaves the object empty and the tape unsure, as `allKeys` does.
+      let names = (try? tape.keys(of: node)) ?? []
+      var object: [String: JSONValue] = [:]
+      for (name, value) in zip(names, tape.values(of: node)) { object[name] = try JSONValue(tape: tape, node: value) }
+      self = .object(object)
+    case .array:
+      self = .array(try tape.elements(of: node).map { try JSONValue(tape: tape, node: $0) })
+    case .null:
+      self = .null
+    case .true, .false:
+      self = .bool(try tape.bool(node))
+    case .integer:
+      // Beyond Int's range: a Double, as `JSONDecoder` gives.
+      if let integer = try? tape.integer(Int.self, node) {
+        self = .integer(integer)
+      } else {
+        self = .number(try tape.double(node))
+      }
+    case .number:
+      throw tape.unsure("a number with a fraction or exponent")
+    case .plainString, .string:
+      self = .string(try tape.string(node))
     }
   }
 

@@ -9,7 +9,7 @@ extension KeyedDecodingContainer {
     // decoding the whole photo (cameras on most services have no `rover_id`).
     guard contains(key), (try? decodeNil(forKey: key)) != true else { return nil }
     if let text = try? decodeIfPresent(String.self, forKey: key) {
-      return Int(text.trimmingCharacters(in: .whitespaces))
+      return Int(text.trimmingSpaces())
     }
     // `Int(exactly:)`: a hostile `1e300` is no number of ours, and `Int(_:)` would trap on it.
     if let value = try? decodeIfPresent(Double.self, forKey: key) { return Int(exactly: value.rounded(.towardZero)) }

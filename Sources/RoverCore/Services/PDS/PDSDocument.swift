@@ -42,7 +42,7 @@ struct PDSDocument: Decodable, Sendable {
     var text: String
 
     var number: Int? {
-      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      let trimmed = text.trimmingSpaces()
       return Int(trimmed) ?? Double(trimmed).flatMap { $0.isFinite ? Int($0) : nil }
     }
 

@@ -30,7 +30,7 @@ enum RawFeedCameras {
   /// "Mars Perseverance Sol 100: Left Navigation Camera (Navcam)" → "Left Navigation Camera (Navcam)".
   static func fullName(fromTitle title: String?) -> String? {
     guard let title, let colon = title.range(of: ": ") else { return nil }
-    let name = title[colon.upperBound...].trimmingCharacters(in: .whitespaces)
+    let name = title[colon.upperBound...].trimmingSpaces()
     return name.isEmpty ? nil : name
   }
 }

@@ -127,7 +127,8 @@ import Testing
   @Test(
     arguments: [
       ("(1,2)", nil), ("(1,2,nan)", nil), ("(1e400,0,0)", nil), ("UNK", nil), ("(1,2,3)", [1.0, 2, 3]),
-      (String(repeating: "(1,", count: 5000), nil),
+      (String(repeating: "(1,", count: 5000), nil), ("( 1, 2 ,\u{00A0}3 )", [1.0, 2, 3]), ("(1,,3)", nil),
+      ("(1, ,3)", nil), ("(\t-0.5e1 ,2,3)", [-5.0, 2, 3]), ("(1,2,3\u{200B})", [1.0, 2, 3]), ("(1,2,3x)", nil),
     ] as [(String, [Double]?)])
   func hostileTuplesAreNil(text: String, expected: [Double]?) {
     #expect(FeedValue.tuple(text, count: 3) == expected)
