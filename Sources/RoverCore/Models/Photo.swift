@@ -80,6 +80,12 @@ extension Photo: Codable {
   /// Reads any service's photo JSON, leniently where services differ (numbers as strings, dates with times).
   /// - Throws: `DecodingError` when `id`, `sol`, `camera`, `img_src`, `earth_date` or `rover` is missing or invalid.
   public init(from decoder: any Decoder) throws {
+    let tape = decoder as? JSONTapeDecoder
+    let sixKeys = tape?.memberCount == CodingKeys.allCases.count
+    if sixKeys, let tape, let photo = try Photo(sixKeysOf: tape.tape, object: tape.node) {
+      self = photo
+      return
+    }
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(PhotoID.self, forKey: .id)
     sol = try container.requiredInt(forKey: .sol)
@@ -94,7 +100,7 @@ extension Photo: Codable {
     // Most photos are the six keys above alone (the Photos API's, and rover's own short lines): the thirty-odd
     // optional keys of the details and the frame metadata are looked up only in an object with more members,
     // which spares a download a third of its decoding. (Counted on the fast decoder only; it is the usual one.)
-    if let tape = decoder as? JSONTapeDecoder, tape.memberCount == CodingKeys.allCases.count {
+    if sixKeys {
       details = nil
       metadata = FrameMetadata()
       return
