@@ -71,7 +71,7 @@ struct RoverCommand: AsyncParsableCommand {
 extension RoverCommand {
   /// libcurl allocates each transfer's 100 KB receive buffer and frees it when the transfer ends. On the engine's
   /// thread (a glibc arena of its own) every such free handed the top of the heap back to the kernel, and the next
-  /// transfer faulted the same pages in again: 4% of a bulk download's CPU. Free memory up to 4 MB at the top of a
+  /// transfer faulted the same pages in again: about 5% of a bulk download's CPU. Free memory up to 4 MB at the top of a
   /// heap is kept for reuse instead; peak memory is unchanged. A process-wide choice, so the command's, not the
   /// library's. `mallopt` is looked up because Swift's Glibc module does not import `malloc.h`.
   static func keepFreedHeapTop() {

@@ -143,18 +143,23 @@ final class JSONTape {
     }
   }
 
-  /// The value node of `name` in an object, nil when absent. A key given twice is left to Foundation.
-  func member(_ name: String, of object: Int) throws -> Int? {
-    var found: Int?
+  /// Calls `body` with the key node of each member of an object, in order; the member's value is the node after.
+  private func forEachMember(of object: Int, _ body: (_ key: Int) throws -> Void) rethrows {
     var child = object + 1
     let end = nodes[object].next
     while child < end {
-      let value = child + 1
-      if try key(child, equals: name) {
-        guard found == nil else { throw unsure("a key given twice") }
-        found = value
-      }
-      child = nodes[value].next
+      try body(child)
+      child = nodes[child + 1].next
+    }
+  }
+
+  /// The value node of `name` in an object, nil when absent. A key given twice is left to Foundation.
+  func member(_ name: String, of object: Int) throws -> Int? {
+    var found: Int?
+    try forEachMember(of: object) { key in
+      guard try self.key(key, equals: name) else { return }
+      guard found == nil else { throw unsure("a key given twice") }
+      found = key + 1
     }
     return found
   }
@@ -162,24 +167,14 @@ final class JSONTape {
   /// How many members an object has, duplicates counted.
   func memberCount(of object: Int) -> Int {
     var count = 0
-    var child = object + 1
-    let end = nodes[object].next
-    while child < end {
-      count += 1
-      child = nodes[child + 1].next
-    }
+    forEachMember(of: object) { _ in count += 1 }
     return count
   }
 
   /// Every key of an object, in order.
   func keys(of object: Int) throws -> [String] {
     var names: [String] = []
-    var child = object + 1
-    let end = nodes[object].next
-    while child < end {
-      names.append(try string(child))
-      child = nodes[child + 1].next
-    }
+    try forEachMember(of: object) { names.append(try string($0)) }
     guard Set(names).count == names.count else { throw unsure("a key given twice") }
     return names
   }
@@ -187,12 +182,7 @@ final class JSONTape {
   /// The value nodes of an object's members, in order (those of `keys(of:)`).
   func values(of object: Int) -> [Int] {
     var indices: [Int] = []
-    var child = object + 1
-    let end = nodes[object].next
-    while child < end {
-      indices.append(child + 1)
-      child = nodes[child + 1].next
-    }
+    forEachMember(of: object) { indices.append($0 + 1) }
     return indices
   }
 

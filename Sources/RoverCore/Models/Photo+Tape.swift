@@ -51,10 +51,10 @@ private struct TapeObject {
     return try tape.integer(Int.self, value)
   }
 
+  private func isText(_ value: Int) -> Bool { tape.kind(value) == .plainString || tape.kind(value) == .string }
+
   func string(_ key: String) throws -> String? {
-    guard let value = try value(key), tape.kind(value) == .plainString || tape.kind(value) == .string else {
-      return nil
-    }
+    guard let value = try value(key), isText(value) else { return nil }
     return try tape.string(value)
   }
 
@@ -65,11 +65,8 @@ private struct TapeObject {
 
   func photoID(_ key: String) throws -> PhotoID? {
     guard let value = try value(key) else { return nil }
-    switch tape.kind(value) {
-    case .integer: return .number(try tape.integer(Int.self, value))
-    case .plainString, .string: return PhotoID(argument: try tape.string(value))
-    default: return nil
-    }
+    if tape.kind(value) == .integer { return .number(try tape.integer(Int.self, value)) }
+    return isText(value) ? PhotoID(argument: try tape.string(value)) : nil
   }
 
   func optionalInteger(_ key: String) throws -> Int?? {
@@ -79,7 +76,6 @@ private struct TapeObject {
 
   func optionalString(_ key: String) throws -> String?? {
     guard let value = try value(key), tape.kind(value) != .null else { return .some(nil) }
-    let kind = tape.kind(value)
-    return kind == .plainString || kind == .string ? .some(try tape.string(value)) : nil
+    return isText(value) ? .some(try tape.string(value)) : nil
   }
 }
