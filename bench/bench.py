@@ -791,7 +791,6 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--timeout", type=float, default=300, help="seconds per tool run (default 300)")
     parser.add_argument("--quiet-wait", type=float, default=20,
                         help="seconds to wait before each timed run for other work to leave the CPUs (default 20)")
-    parser.add_argument("--rebuild", action="store_true", help="rebuild .build-bench even if rover is there")
     parser.add_argument("--peers", default="curl,aria2c",
                         help="download rows' peers, from curl,aria2c (default both; curl alone for development: "
                              "aria2c takes most of a run)")
@@ -800,9 +799,9 @@ def parse_args() -> argparse.Namespace:
                              "is rover's default and is held to the targets; urlsession (ROVER_HTTP_ENGINE) is "
                              "reported beside it, not bounded")
     parser.add_argument("--builds", default=",".join(BUILDS),
-                        help="rover builds on the download rows, from release,static (default both): the plain "
-                             "`swift build -c release` binary (ROVER=) and the --static-swift-stdlib one "
-                             "scripts/install ships (ROVER_STATIC=); both are held to the targets")
+                        help="rover builds on the download rows, from release,static (default both): the "
+                             "`swift build -c release` binary (ROVER=) and the stripped one scripts/install ships "
+                             "(ROVER_STATIC=); both are held to the targets")
     parser.add_argument("--output", default=str(BENCH_DIR / "results.md"), help="where the table is written")
     args = parser.parse_args()
     args.rows = list(ROWS) if args.rows == "all" else args.rows.split(",")
@@ -832,7 +831,7 @@ def main() -> int:
     bench = None
     try:
         ensure_tools()
-        rovers = rover_binaries(args.builds, args.rebuild)
+        rovers = rover_binaries(args.builds)
         tmp_parent = Path(os.environ.get("BENCH_TMPDIR", "/var/tmp"))  # a real disk, like users' downloads
         # Every run's output stays on disk until exit: refuse to start rather than fill the disk halfway.
         need_gb = 1 if args.quick else 18  # 15 before URLSession and metadata (~3 GB more)

@@ -688,7 +688,7 @@ def check_json_array(path: Path, expected: int) -> Callable[[], str | None]:
 
 def ensure_tools() -> None:
     """Installs what is missing from Debian, loudly, and never lets apt start nginx on port 80."""
-    wanted = {"nginx": "nginx-light", "aria2c": "aria2", "jq": "jq", "curl": "curl", "patchelf": "patchelf"}
+    wanted = {"nginx": "nginx-light", "aria2c": "aria2", "jq": "jq", "curl": "curl"}
     missing = [pkg for tool, pkg in wanted.items() if not shutil.which(tool) and not Path(f"/usr/sbin/{tool}").exists()]
     if not missing:
         return
@@ -710,59 +710,57 @@ def ensure_tools() -> None:
             policy.unlink()
 
 
-# The builds the download rows run (`--builds`): build -> (contender name, variable naming a ready binary, scratch
-# path, extra build flags). "release" is what `swift build -c release --product rover` makes; "static" is what
-# scripts/install ships.
+# The builds the download rows run (`--builds`): build -> (contender name, variable naming a ready binary). Both come
+# from one `swift build -c release --product rover` (scratch path .build-bench): "release" is that binary as built,
+# "static" is what scripts/install ships from it (stripped). Package.swift links the Swift runtime and Foundation
+# into the release binary statically, so both are static; the name is the one the rows have always printed.
 BUILDS = {
-    "release": ("rover", "ROVER", ".build-bench", []),
-    "static": ("rover-static", "ROVER_STATIC", ".build-bench-static", ["--static-swift-stdlib"]),
+    "release": ("rover", "ROVER"),
+    "static": ("rover-static", "ROVER_STATIC"),
 }
+SCRATCH = ".build-bench"
 
 
-def rover_binaries(builds: list[str], rebuild: bool) -> dict[str, Path]:
+def rover_binaries(builds: list[str]) -> dict[str, Path]:
     """Contender name -> binary for each build asked for (keys of BUILDS). ROVER=path (ROVER_STATIC=path) wins;
-    otherwise that build in its own scratch path, so it never races another build."""
-    binaries = {}
+    otherwise the release build in its own scratch path, so it never races another build (swift build is
+    incremental: an up-to-date build costs seconds)."""
+    binaries, built = {}, False
     for build in builds:
-        name, variable, scratch, flags = BUILDS[build]
+        name, variable = BUILDS[build]
         if given := os.environ.get(variable):
             path = Path(given).resolve()
         else:
-            path = REPO_DIR / scratch / "release" / "rover"
-            # .build-bench held the static build before there were two: a binary of the other kind is rebuilt.
-            if rebuild or not path.exists() or links_swift_runtime(path) != (build == "release"):
-                command = ["swift", "build", "-c", "release", "--product", "rover", *flags, "--scratch-path", scratch]
+            path = REPO_DIR / SCRATCH / "release" / "rover"
+            if not built:
+                command = ["swift", "build", "-c", "release", "--product", "rover", "--scratch-path", SCRATCH]
                 log(f"building rover: {' '.join(command)}")
                 if subprocess.run(command, cwd=REPO_DIR, stdout=sys.stderr).returncode != 0:
                     raise BenchError("swift build failed")
+                built = True
             if build == "static":
                 path = installed_form(path)
         if not os.access(path, os.X_OK):
             raise BenchError(f"rover binary not executable: {path}")
-        if links_swift_runtime(path) == (build == "static"):
-            log(f"note: {variable}={path} is {'not ' if build == 'static' else ''}linked with the Swift runtime "
-                f"statically, unlike the {build} build")
+        if loads_at_start(path, b"libswiftCore.so") or loads_at_start(path, b"libcurl.so"):
+            log(f"note: {variable}={path} loads the Swift runtime or libcurl at start, unlike the binary "
+                "swift build -c release makes")
         binaries[name] = path
     return binaries
 
 
 def installed_form(built: Path) -> Path:
-    """The static build as scripts/install ships it: stripped, and without libcurl among the libraries it loads at
-    start (rover loads libcurl at its first request; patchelf removes the entry, as scripts/install does)."""
+    """The release build as scripts/install ships it: stripped (`rover-installed` beside the build)."""
     shipped = built.with_name("rover-installed")
     shutil.copy2(built, shipped)
     subprocess.run(["strip", str(shipped)], check=False)
-    if shutil.which("patchelf"):
-        subprocess.run(["patchelf", "--remove-needed", "libcurl.so.4", str(shipped)], check=True)
-    else:
-        log("note: no patchelf, so rover-static loads libcurl at start, unlike the binary scripts/install ships")
     return shipped
 
 
-def links_swift_runtime(binary: Path) -> bool:
-    """Whether the binary loads the Swift runtime as a shared library (a plain build) rather than carrying it
-    (--static-swift-stdlib): the library's name is in its list of needed libraries only then."""
-    return b"libswiftCore.so" in binary.read_bytes()
+def loads_at_start(binary: Path, library: bytes) -> bool:
+    """Whether the binary names the shared library among those it loads at start (its dynamic section)."""
+    done = subprocess.run(["readelf", "-d", str(binary)], capture_output=True)
+    return library in done.stdout
 
 
 def version(argv: list[str], stderr: bool = False) -> str:
