@@ -22,7 +22,8 @@ extension ConnectionSettings {
     defer { try? handle.close() }
     // A bundle of every public CA is about 200 KB; the first certificate is all this check needs.
     let start = (try? handle.read(upToCount: 1 << 20)) ?? Data()
-    guard String(decoding: start, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
+    // Searched as bytes: a bundle need not be UTF-8, and decoding 200 KB to search it cost more than the search.
+    guard start.firstRange(of: Array("-----BEGIN CERTIFICATE-----".utf8)) != nil else {
       throw SettingsError.invalidCAFile(path: path, source: "\(source)", reason: "no PEM certificate in it")
     }
   }

@@ -108,7 +108,7 @@ public struct ConnectionSettings: Sendable {
 
   /// `ROVER_NASA_RAW_URL` and the like: a service's own base URL from the environment.
   static func presetURL(_ preset: ServicePreset, environment: [String: String]) throws -> Sourced<URL>? {
-    let name = "ROVER_" + preset.rawValue.uppercased().replacingOccurrences(of: "-", with: "_") + "_URL"
+    let name = "ROVER_" + String(preset.rawValue.uppercased().map { $0 == "-" ? "_" : $0 }) + "_URL"
     guard let text = environment[name], !text.isEmpty else { return nil }
     return Sourced(try parseBaseURL(text, source: .environment(name)), from: .environment(name))
   }

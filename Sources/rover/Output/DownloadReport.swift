@@ -111,7 +111,7 @@ struct DownloadReport: Sendable {
     let rate = summary.seconds > 0 ? Double(summary.bytes) / summary.seconds : 0
     var line =
       "downloaded \(summary.downloaded), skipped \(summary.skipped), failed \(summary.failed), "
-      + "\(ByteFormat.bytes(summary.bytes)) in \(String(format: "%.1f", summary.seconds))s "
+      + "\(ByteFormat.bytes(summary.bytes)) in \(ByteFormat.oneDecimal(max(0, summary.seconds)))s "
       + "(\(ByteFormat.bytes(Int(rate)))/s)"
     if summary.interrupted { line += ", interrupted" }
     return line

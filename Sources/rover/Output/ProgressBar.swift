@@ -113,7 +113,15 @@ enum ByteFormat {
       value /= 1000
       unit += 1
     }
-    return unit == 0 ? "\(Int(value)) B" : String(format: "%.1f %@", value, units[unit])
+    return unit == 0 ? "\(Int(value)) B" : oneDecimal(value) + " " + units[unit]
+  }
+
+  /// A size or a number of seconds (never negative) to one decimal, as `%.1f` would print it but for a rare tie:
+  /// without `String(format:)`, whose Foundation formatter cost a run more than its last transfer.
+  static func oneDecimal(_ value: Double) -> String {
+    guard value.isFinite, value >= 0, value < 1e15 else { return "\(value)" }
+    let tenths = Int((value * 10).rounded(.toNearestOrEven))
+    return "\(tenths / 10).\(tenths % 10)"
   }
 
   static func duration(_ seconds: TimeInterval) -> String {

@@ -18,6 +18,10 @@ import Testing
     #expect(first.stderr.split(separator: "\n").count == 1, "\(first.stderr)")
     #expect(!first.stderr.contains("\u{1B}["))
     #expect(first.stderr.contains("downloaded \(expected.count), skipped 0, failed 0"))
+    // The size as `%.1f` prints it (rover formats it without Foundation's formatter).
+    let total = Double(expected.count * api.dataset.imageSize)
+    let size = total < 1000 ? "\(Int(total)) B" : String(format: "%.1f KB", total / 1000)
+    #expect(total < 1_000_000 && first.stderr.contains(", \(size) in "), "\(first.stderr)")
     for name in imagesBelow(dir) { #expect(fileSize(dir.appendingPathComponent(name)) == api.dataset.imageSize) }
 
     api.server.resetLog()

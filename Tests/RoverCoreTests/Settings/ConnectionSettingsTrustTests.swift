@@ -65,6 +65,20 @@ import Testing
     ) {
       try resolve(env: ["SSL_CERT_FILE": junk])
     }
+    // Almost a marker, then the marker cut short at the end of the file: still no certificate.
+    let near = home + "/near.pem"
+    try Data("-----BEGIN CERTIFICATE----\n-----BEGIN CERTIFICATE".utf8).write(to: URL(fileURLWithPath: near))
+    #expect(throws: SettingsError.self) { try resolve(env: ["SSL_CERT_FILE": near]) }
+  }
+
+  /// Bundles open with comments (Fedora's names each CA before it), and need not be UTF-8 there.
+  @Test func aCertificateAfterCommentsAndStrayBytesIsAccepted() throws {
+    let bundle = home + "/commented.pem"
+    var bytes = Data(String(repeating: "# ACCVRAIZ1 Ñ\n", count: 5_000).utf8)
+    bytes.append(contentsOf: [0xFF, 0xFE, 0x0A])
+    bytes.append(Data("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n".utf8))
+    try bytes.write(to: URL(fileURLWithPath: bundle))
+    #expect(try resolve(env: ["SSL_CERT_FILE": bundle]).caFile?.path == bundle)
   }
 
   /// FoundationNetworking cannot be given a CA file: refused, never ignored, whichever way it was named.
