@@ -56,7 +56,8 @@ let package = Package(
       // list: every libcurl function the binary calls is defined in it (Sources/CCurl) and forwarded once loaded.
       // Unsafe flags here only: SwiftPM refuses them in a dependency's product, and RoverCore's product carries none.
       swiftSettings: [.unsafeFlags(staticRuntime + libcurlAtFirstRequest, release)],
-      linkerSettings: [.unsafeFlags(staticRuntime, release)]
+      // lld (in every Swift toolchain since 5.9): gold warns of the mktemp reference in the static Foundation.
+      linkerSettings: [.unsafeFlags(staticRuntime + ["-use-ld=lld"], release)]
     ),
     // The local HTTP server and process runner the tests share; never shipped.
     .target(
