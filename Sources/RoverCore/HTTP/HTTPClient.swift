@@ -35,13 +35,12 @@ package struct HTTPClient: Sendable {
 
   private func attempts(_ request: HTTPRequest, classify: (HTTPResponse) -> HTTPVerdict) async throws -> HTTPResponse {
     var attempt = 0
-    var first = true
+    var request = request
     while true {
       try Task.checkCancellation()
       var sent = request
-      // An earlier attempt may have written to the file.
-      if !first { sent.fileIsFresh = false }
-      first = false
+      // Every later attempt writes into a file this one may have written to.
+      request.fileIsFresh = false
       // Set only where missing: a request that carries it already is sent without a copy of its headers.
       if sent.headers["User-Agent"] != Self.userAgent { sent.headers["User-Agent"] = Self.userAgent }
       // Bytes this attempt reported, taken back if it fails so progress never counts a body twice.
