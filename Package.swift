@@ -40,15 +40,21 @@ let package = Package(
       dependencies: [
         "CSQLite",
         .target(name: "CCurl", condition: .when(platforms: [.linux])),
-        .target(name: "CImage", condition: .when(platforms: [.linux])),
         // AsyncChannel: a listing feeds the downloader with back-pressure, so memory stays flat in photos.
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
       ],
+    ),
+    // The command's `gallery`, kept out of the library: RoverCore's users neither link the image libraries nor
+    // need their headers to build.
+    .target(
+      name: "RoverGallery",
+      dependencies: ["RoverCore", .target(name: "CImage", condition: .when(platforms: [.linux]))]
     ),
     .executableTarget(
       name: "rover",
       dependencies: [
         "RoverCore",
+        "RoverGallery",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       // A release build carries the Swift runtime and Foundation (linked statically), so `rover --version` starts in
@@ -73,6 +79,7 @@ let package = Package(
       dependencies: ["RoverCore", "RoverTestSupport"],
       resources: [.copy("Fixtures")]
     ),
+    .testTarget(name: "RoverGalleryTests", dependencies: ["RoverGallery", "RoverCore", "RoverTestSupport"]),
     .testTarget(name: "RoverTestSupportTests", dependencies: ["RoverTestSupport"]),
     .testTarget(name: "RoverCLITests", dependencies: ["rover", "RoverTestSupport"]),
   ],

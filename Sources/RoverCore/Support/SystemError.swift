@@ -2,8 +2,8 @@ import Foundation
 
 /// The words to show for a failure from Foundation or the system: the system's own ("No space left on device"),
 /// never Foundation's wrapper ("The operation could not be completed. (NSCocoaErrorDomain error 512.)").
-enum SystemError {
-  static func text(_ error: any Error) -> String {
+package enum SystemError {
+  package static func text(_ error: any Error) -> String {
     let nsError = error as NSError
     if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
     if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoverCore
+import RoverGallery
 
 extension RoverCommand {
   struct Gallery: AsyncParsableCommand {

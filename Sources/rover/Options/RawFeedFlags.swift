@@ -1,5 +1,6 @@
 import ArgumentParser
 import RoverCore
+import RoverGallery
 
 /// Photo flags on the commands that list photos: the size (every service maps it) and thumbnails (raw feeds). Ingenuity has no flag: it is a rover of
 /// its own (`photos ingenuity …`).

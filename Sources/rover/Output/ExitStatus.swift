@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoverCore
+import RoverGallery
 
 /// The one table from failures to exit codes (sysexits.h), documented in the README and asserted by tests.
 enum ExitStatus {

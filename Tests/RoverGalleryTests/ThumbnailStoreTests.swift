@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RoverCore
+@testable import RoverGallery
 
 @Suite struct ThumbnailStoreTests {
   func thumbnails(_ files: GalleryTestFiles) throws -> [String] {

@@ -1,3 +1,5 @@
+import RoverCore
+
 /// How the page reaches the images: relative URLs from the page's folder, so the two can move or be zipped together
 /// and the page works from `file://`.
 package struct GalleryLinks: Sendable {

@@ -1,3 +1,5 @@
+import RoverCore
+
 /// The page's fixed parts: its policy, style, viewer and script. None of them holds text from a sidecar; the script
 /// reads captions from the page with `textContent` and never writes HTML.
 extension GalleryPage {

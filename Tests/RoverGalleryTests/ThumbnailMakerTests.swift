@@ -3,6 +3,7 @@ import RoverTestSupport
 import Testing
 
 @testable import RoverCore
+@testable import RoverGallery
 
 /// Image bombs: files of a few hundred bytes whose headers declare sizes that would take gigabytes to decode.
 @Suite struct ThumbnailMakerTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RoverCore
+@testable import RoverGallery
 
 @Suite struct GalleryLinksTests {
   @Test(arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+import RoverCore
 
 /// Why `rover gallery` could not make its page.
 package enum GalleryError: LocalizedError, Equatable, Sendable {

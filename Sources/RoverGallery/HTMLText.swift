@@ -1,3 +1,5 @@
+import RoverCore
+
 /// Makes untrusted text (sidecar fields, file names, the title) safe inside HTML text and quoted attributes.
 package enum HTMLText {
   /// Escapes `& < > " '`, turns tabs and line breaks into spaces, and replaces other control characters and the

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RoverCore
+@testable import RoverGallery
 
 @Suite struct HTMLTextTests {
   @Test func escapesMarkupAndBothQuotes() {

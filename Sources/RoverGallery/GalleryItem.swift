@@ -1,3 +1,5 @@
+import RoverCore
+
 /// One image found under a gallery's folder: a small record, so ten thousand of them stay cheap.
 package struct GalleryItem: Sendable, Equatable {
   /// Path below the folder, `/`-separated, as the file system spells it.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RoverCore
+@testable import RoverGallery
 
 @Suite struct GalleryLayoutTests {
   func item(_ path: String, rover: String = "Curiosity", sol: Int, camera: String, id: String) -> GalleryItem {

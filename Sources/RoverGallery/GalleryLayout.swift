@@ -1,3 +1,5 @@
+import RoverCore
+
 /// The page's order: rover by name, then sol (newest first), then camera by name; images without a sidecar last,
 /// by path.
 package struct GalleryLayout: Sendable {

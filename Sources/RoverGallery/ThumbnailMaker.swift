@@ -1,4 +1,5 @@
 import Foundation
+import RoverCore
 
 #if canImport(CImage)
   internal import CImage

@@ -1,3 +1,5 @@
+import RoverCore
+
 /// Where the page's text goes: a `String` in tests, a buffered file otherwise.
 package protocol GallerySink {
   mutating func write(_ text: String) throws

@@ -1,5 +1,6 @@
 import Foundation
 import RoverCore
+import RoverGallery
 import RoverTestSupport
 
 #if canImport(Glibc)

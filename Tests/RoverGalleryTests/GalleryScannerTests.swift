@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RoverCore
+@testable import RoverGallery
 
 @Suite struct GalleryScannerTests {
   @Test func findsImagesAndReadsTheirSidecars() throws {
