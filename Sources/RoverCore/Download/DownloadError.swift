@@ -22,13 +22,17 @@ public enum DownloadError: Error, Equatable, Sendable {
   case templateCollision(template: String, first: String, second: String, path: String)
   /// Another photo of this run already took this name: never overwritten, this photo fails.
   case nameTaken(path: String)
+  /// This photo's own path cannot hold its file (a directory is there, or the file system refuses the name):
+  /// this photo fails, the others go on.
+  case pathBlocked(path: String, reason: String)
 
   /// Whether another attempt could succeed; 4xx (but 429) and non-image bodies will not change on retry.
   public var isTransient: Bool {
     switch self {
     case .httpStatus(let status, _): return status == 429 || status == 408 || status >= 500
     case .transfer(let error): return error.isTransient
-    case .notAnImage, .invalidURL, .io, .malformedInput, .invalidTemplate, .templateCollision, .nameTaken:
+    case .notAnImage, .invalidURL, .io, .malformedInput, .invalidTemplate, .templateCollision, .nameTaken,
+      .pathBlocked:
       return false
     }
   }
@@ -44,7 +48,8 @@ public enum DownloadError: Error, Equatable, Sendable {
   }
 
   /// A local write failure (disk full, permissions) dooms every later photo too, so the run stops; so does a
-  /// certificate that does not verify, which every later photo from that host would present again.
+  /// certificate that does not verify, which every later photo from that host would present again. A path blocked
+  /// for one photo (``pathBlocked(path:reason:)``) is not fatal.
   public var isFatal: Bool {
     switch self {
     case .io, .transfer(.cannotWrite), .transfer(.untrustedCertificate): return true
@@ -66,7 +71,7 @@ extension DownloadError: LocalizedError {
       return error.errorDescription
     case .invalidURL(let text):
       return "invalid image URL '\(text)'"
-    case .io(let path, let reason):
+    case .io(let path, let reason), .pathBlocked(let path, let reason):
       return "cannot write \(path): \(reason)"
     case .malformedInput(let detail):
       return "unexpected input on standard input: \(detail)"

@@ -140,6 +140,9 @@ public struct DownloadSummary: Sendable {
   public var seconds: TimeInterval = 0
   /// The run was cancelled before every photo was settled.
   public var interrupted = false
+  /// Photos the run had read or listed but stopped before settling (cancelled, or stopped by a ``fatal`` failure):
+  /// neither downloaded, skipped nor failed. Zero when the run went to its end.
+  public var unfinished = 0
   /// A local write failure (disk full, folder gone) that stopped the run.
   public var fatal: DownloadError?
   /// The listing or input that fed the run failed part-way; what was fed before it was still processed.

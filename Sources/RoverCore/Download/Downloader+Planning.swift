@@ -53,6 +53,9 @@ extension Downloader {
         }
         return settled(.skipped(reason))
       }
+      if entry == .directory {
+        return settled(.failed(.pathBlocked(path: directory.path + "/" + name, reason: "a directory is in the way")))
+      }
       guard let url = ImageURL.resolve(photo.imageSource) else {
         return settled(.failed(.invalidURL(photo.imageSource)))
       }
@@ -76,12 +79,17 @@ extension Downloader {
   /// Plans every photo of `source`, a batch ahead of the transfers, and hands the steps over; a failure of the
   /// source ends the steps with its error, a cancellation simply ends them.
   func planAhead<Source: AsyncIteratorProtocol>(
-    _ source: PhotoFeed<Source>, into steps: AsyncThrowingChannel<[Step], any Error>, context: RunContext
+    _ source: PhotoFeed<Source>, into steps: AsyncThrowingChannel<[Step], any Error>, context: RunContext,
+    announced: Locked<Int>
   ) async where Source.Element == [Photo] {
     var source = source
     let events = self.events
+    let announce = { (count: Int) in
+      announced.withLock { $0 += count }
+      events(.planned(total: count))
+    }
     do {
-      while let photos = try await source.next(upTo: Self.planBatch, announce: { events(.planned(total: $0)) }) {
+      while let photos = try await source.next(upTo: Self.planBatch, announce: announce) {
         let batch = { photos.map { self.plan($0, context: context) } }
         await steps.send(context.record.map { $0.reading(batch) } ?? batch())
         if Task.isCancelled { break }

@@ -161,10 +161,11 @@ public final class Downloader: Sendable {
     #else
       let executor: (any TaskExecutor)? = nil
     #endif
+    let announced = Locked(0)
     await withTaskGroup(of: Void.self) { group in
       let feed = FeedHandover(source)
       group.addTask(executorPreference: globalConcurrentExecutor) {
-        await self.planAhead(feed.take(), into: steps, context: context)
+        await self.planAhead(feed.take(), into: steps, context: context, announced: announced)
       }
       await withTaskExecutorPreference(executor) {
         var queue = StepQueue(plans: steps.makeAsyncIterator())
@@ -186,6 +187,7 @@ public final class Downloader: Sendable {
       // Stopped early (a write error, Ctrl-C): the planner must not wait for ever to hand over its next batch.
       group.cancelAll()
     }
+    summary.unfinished = max(0, announced.current - summary.downloaded - summary.skipped - summary.failed)
     return summary
   }
 

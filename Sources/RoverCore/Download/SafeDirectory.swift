@@ -62,7 +62,9 @@ final class SafeDirectory: Sendable {
   enum Entry: Equatable {
     case absent
     case regularFile(bytes: Int)
-    /// A link, a directory, a device: never counted as a photo in place, never written through.
+    /// A directory: a file cannot take its place.
+    case directory
+    /// A link, a device, a pipe: never counted as a photo in place, never written through, replaced by a rename.
     case other
   }
 
@@ -71,7 +73,11 @@ final class SafeDirectory: Sendable {
   func entry(_ name: String) -> Entry {
     var info = stat()
     guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .absent }
-    return (info.st_mode & S_IFMT) == S_IFREG ? .regularFile(bytes: Int(info.st_size)) : .other
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .regularFile(bytes: Int(info.st_size))
+    case S_IFDIR: return .directory
+    default: return .other
+    }
   }
 
   /// The size of a regular file here; nil for anything else, links included.

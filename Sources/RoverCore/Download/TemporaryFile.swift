@@ -67,27 +67,27 @@ final class TemporaryFile: @unchecked Sendable {
       }
       if replacing {
         guard renameat(dir, name, dir, finalName) == 0 else {
-          let failure = DownloadError.io(path: target, reason: errnoText())
+          let failure = Self.placingFailure(target)
           unlinkat(dir, name, 0)
           throw failure
         }
       } else if linkat(dir, name, dir, finalName, 0) != 0 {
         throw errno == EEXIST
-          ? DownloadError.nameTaken(path: target) : DownloadError.io(path: target, reason: errnoText())
+          ? DownloadError.nameTaken(path: target) : Self.placingFailure(target)
       }
       return
     }
     // An unnamed file gets its name through /proc; linkat never replaces, so an existing name is replaced by a
     // rename from a staging name.
     if link(as: finalName, in: dir) != 0 {
-      guard errno == EEXIST else { throw DownloadError.io(path: target, reason: errnoText()) }
+      guard errno == EEXIST else { throw Self.placingFailure(target) }
       guard replacing else { throw DownloadError.nameTaken(path: target) }
       let staging = ".rover-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).link"
       guard link(as: staging, in: dir) == 0 else {
         throw DownloadError.io(path: target, reason: errnoText())
       }
       guard renameat(dir, staging, dir, finalName) == 0 else {
-        let failure = DownloadError.io(path: target, reason: errnoText())
+        let failure = Self.placingFailure(target)
         unlinkat(dir, staging, 0)
         throw failure
       }
@@ -97,6 +97,16 @@ final class TemporaryFile: @unchecked Sendable {
       let failure = DownloadError.io(path: target, reason: errnoText())
       unlinkat(dir, finalName, 0)
       throw failure
+    }
+  }
+
+  /// Why the file could not take its name, from `errno`: a name that cannot hold a file (a directory there, a name
+  /// too long) fails this photo alone; anything else (a full disk, a read-only file system) stops the run.
+  static func placingFailure(_ target: String) -> DownloadError {
+    let reason = errnoText()
+    switch errno {
+    case EISDIR, ENOTDIR, ENOTEMPTY, ENAMETOOLONG, EINVAL, ELOOP: return .pathBlocked(path: target, reason: reason)
+    default: return .io(path: target, reason: reason)
     }
   }
 

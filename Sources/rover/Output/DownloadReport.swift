@@ -114,6 +114,8 @@ struct DownloadReport: Sendable {
       + "\(ByteFormat.bytes(summary.bytes)) in \(ByteFormat.oneDecimal(max(0, summary.seconds)))s "
       + "(\(ByteFormat.bytes(Int(rate)))/s)"
     if summary.interrupted { line += ", interrupted" }
+    // Photos read or listed that the run stopped before: counted, so none is dropped in silence.
+    if summary.unfinished > 0 { line += " (\(summary.unfinished) photo\(summary.unfinished == 1 ? "" : "s") not done)" }
     return line
   }
 }

@@ -51,7 +51,7 @@ enum ExitStatus {
     case .malformedInput: return dataError
     case .transfer(let error): return code(for: error)
     case .io: return ioError
-    case .httpStatus, .notAnImage, .invalidURL, .nameTaken: return unavailable
+    case .httpStatus, .notAnImage, .invalidURL, .nameTaken, .pathBlocked: return unavailable
     }
   }
 

@@ -59,6 +59,29 @@ import Testing
     #expect(attributes[.size] as? Int == api.dataset.imageSize)
   }
 
+  /// A directory where one photo goes fails that photo alone: every other photo of the run is still downloaded.
+  @Test func aDirectoryAtOneFinalNameFailsThatPhotoAlone() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let dir = try TestDirectory.make("rover-hard")
+    let blocked = dir.appendingPathComponent("curiosity_1000_FHAZ_3.jpg")
+    try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: false)
+    let photos = (1...10).map { Photo.testing($0, at: api.server.url("/images/\($0).jpg")) }
+    let (summary, results, _) = try await Self.run(photos, into: dir)
+    #expect(summary.fatal == nil)
+    #expect(summary.downloaded == 9)
+    #expect(summary.failed == 1)
+    #expect(results.count == 10)
+    let failed = results.first { if case .failed = $0.outcome { true } else { false } }
+    #expect(failed?.photo.id == .number(3))
+    if case .failed(let error)? = failed?.outcome {
+      #expect(!error.isFatal)
+      #expect(error.errorDescription?.contains("curiosity_1000_FHAZ_3.jpg") == true)
+    }
+    var isDirectory: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: blocked.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+  }
+
   @Test func symlinkedDirectoryUnderOutputIsNotFollowed() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }

@@ -64,6 +64,9 @@ import Testing
     run.cancel()
     let summary = try await run.value
     #expect(summary.interrupted)
+    // The four photos stopped part-way are counted, not dropped in silence.
+    #expect(summary.downloaded + summary.skipped + summary.failed + summary.unfinished == 4)
+    #expect(summary.unfinished > 0)
     let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
     // The record, and the folder's (empty) lock: nothing half written.
     #expect(left.allSatisfy { [DownloadOptions.recordName, FolderLock.fileName].contains($0) }, "\(left)")
