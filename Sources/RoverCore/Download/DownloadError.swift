@@ -77,6 +77,10 @@ extension DownloadError: LocalizedError {
       return "unexpected input on standard input: \(detail)"
     case .invalidTemplate(let message):
       return message
+    case .templateCollision(let template, let first, let second, let path) where first == second:
+      // Two versions of one Perseverance frame share the feed's id (`--versions all`).
+      return "the name template '\(template)' gives two versions of photo \(first) the same name '\(path)' "
+        + "(add {version} to it)"
     case .templateCollision(let template, let first, let second, let path):
       return "the name template '\(template)' gives photos \(first) and \(second) the same name '\(path)' "
         + "(add {id} to it)"

@@ -179,13 +179,18 @@ public struct NameTemplate: Hashable, Sendable {
 
 extension NameTemplate {
   /// Refuses a template that gives two different images of `photos` one name, before anything is downloaded.
-  /// (`{id}` always tells photos apart; a clash found later, while streaming, fails that photo instead.)
+  /// `{id}` tells photos apart, but not two versions of one Perseverance frame (the feed's id has no version):
+  /// `{version}`, `{filename}` or `{product}` does. A clash found later, while streaming, fails that photo instead.
   package func checkDistinguishes(_ photos: [Photo]) throws {
-    guard !pattern.contains("{id}"), !pattern.contains("{product}") else { return }
+    let tellsIDs = pattern.contains("{id}") || pattern.contains("{product}")
+    let tellsVersions = ["{version}", "{filename}", "{product}"].contains { pattern.contains($0) }
+    guard !tellsIDs || !tellsVersions else { return }
     var taken: [String: Photo] = [:]
     for photo in photos {
       let path = self.path(for: photo)
-      if let other = taken[path], other.imageSource != photo.imageSource, other.id != photo.id {
+      if let other = taken[path], other.imageSource != photo.imageSource, other.listingKey != photo.listingKey,
+        other.id == photo.id ? !tellsVersions : !tellsIDs
+      {
         throw DownloadError.templateCollision(
           template: pattern, first: other.id.description, second: photo.id.description, path: path)
       }

@@ -55,9 +55,20 @@ package final class PhotoInput: @unchecked Sendable {
     case .json: return try await nextObjects(upTo: count)
     case .lines:
       var items: [Item] = []
-      while items.count < count, let item = try await nextLine() { items.append(contentsOf: item) }
+      while items.count < count, items.isEmpty || hasBufferedLine, let item = try await nextLine() {
+        items.append(contentsOf: item)
+      }
       return items
     }
+  }
+
+  /// Whether a whole line waits in the buffer. A batch ends where the buffer does rather than wait for a slow
+  /// writer to fill it: photos are handed over as they arrive.
+  private var hasBufferedLine: Bool { buffer[position...].contains(0x0A) }
+
+  /// Whether the buffer holds more than white space: the start of another object, read without waiting.
+  private var hasBufferedObject: Bool {
+    buffer[position...].contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
   }
 
   /// Up to `count` objects decoded together as one array: a `JSONDecoder` call costs far more than the bytes it
@@ -77,7 +88,9 @@ package final class PhotoInput: @unchecked Sendable {
     do {
       // Bounded in bytes too: a photo with its full frame metadata is ten times a bare one, and a batch of 256 of
       // them held (raw, parsed and decoded) at each stage of a download cost 10 MB more than bare ones.
-      while objects.count < count, bytes < Self.maxBatchBytes, let object = try await nextRawObject() {
+      while objects.count < count, bytes < Self.maxBatchBytes, objects.isEmpty || hasBufferedObject,
+        let object = try await nextRawObject()
+      {
         if objects.isEmpty { firstLine = line }
         bytes += object.count
         objects.append(object)
@@ -128,19 +141,6 @@ package final class PhotoInput: @unchecked Sendable {
       }
       return [.id(PhotoID(argument: text))]
     }
-  }
-
-  /// A photo known only by its URL: named after the file (`{filename}`), its other fields unknown.
-  static func photo(fromURL text: String) -> Photo? {
-    guard let url = ImageURL.resolve(text) else { return nil }
-    let file = url.lastPathComponent
-    let stem = file.split(separator: ".").first.map(String.init) ?? file
-    guard !stem.isEmpty else { return nil }
-    var photo = Photo(
-      id: .text(stem), sol: 0, camera: Camera(name: "unknown"), imageSource: text,
-      earthDate: CalendarDate(daysSinceEpoch: 0), rover: Rover(name: "unknown"))
-    photo.isKnownOnlyByURL = true
-    return photo
   }
 
   // MARK: JSON values

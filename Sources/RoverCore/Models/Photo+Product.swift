@@ -42,16 +42,29 @@ extension Photo {
     package var number: Int
   }
 
+  /// A photo's identity in a listing: its id, and its version where the id has none (Perseverance's `imageid`
+  /// names a frame, and a re-sent version listed beside the older one comes with the same id). Listings drop
+  /// repeats by this key, so both versions reach the version filter whatever their order.
+  package struct ListingKey: Hashable, Sendable {
+    var id: PhotoID
+    var version: Int?
+  }
+
+  package var listingKey: ListingKey { ListingKey(id: id, version: frameVersion?.number) }
+
   package var frameVersion: FrameVersion? {
     guard Mission(name: rover.name) == .perseverance else { return nil }
     let key = productKey
-    // A product id of seven fields whose last is three digits, a letter, and the version's two digits
-    // (`…_01_295J01`): anything looser would take other names' trailing numbers for versions.
+    // A product id of seven fields whose last is the downsampling digit, two compression characters (`95`, `LL`,
+    // `I1`), the producer's letter and the version's two digits (`…_01_295J01`, `…_00_0LLJ05`; api-reference 8.7):
+    // anything looser would take other names' trailing numbers for versions.
     let fields = key.split(separator: "_", omittingEmptySubsequences: false)
     guard fields.count >= 7, let last = fields.last, last.utf8.count == 6 else { return nil }
     let bytes = Array(last.utf8)
     let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
-    guard bytes[0..<3].allSatisfy(isDigit), (0x41...0x5A).contains(bytes[3]), isDigit(bytes[4]), isDigit(bytes[5])
+    let isUpper = { (byte: UInt8) in (0x41...0x5A).contains(byte) }
+    guard isDigit(bytes[0]), bytes[1..<3].allSatisfy({ isDigit($0) || isUpper($0) }), isUpper(bytes[3]),
+      isDigit(bytes[4]), isDigit(bytes[5])
     else { return nil }
     return FrameVersion(frame: String(key.dropLast(2)), number: Int(bytes[4] - 0x30) * 10 + Int(bytes[5] - 0x30))
   }

@@ -90,10 +90,14 @@ extension RoverCommand {
       }
       let (source, template) = try await sourceAndTemplate(settings)
       if dryRun {
-        let outcome = try await source.forEachBatch {
+        var first = true
+        let outcome = try await source.forEachBatch { photos in
+          // The real run's check, on the same first batch: a dry run shows what the run would do.
+          if first { try template.checkDistinguishes(photos) }
+          first = false
           DryRunReport(
             json: resultFormat == .jsonl, template: template, outputDirectory: URL(fileURLWithPath: outputDirectory)
-          ).print($0)
+          ).print(photos)
         }
         try finish(outcome, failures: 0)
         return

@@ -7,10 +7,14 @@ import RoverCore
 /// code then says which signal it was (128 + its number).
 enum Interrupt {
   static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
-  private static let received = Locked<Int32?>(nil)
+  /// The first signal and when it came (`DispatchTime` nanoseconds).
+  private static let received = Locked<(number: Int32, at: UInt64)?>(nil)
+  /// A signal this soon after the first is the same request sent twice (GNU `timeout` signals the command and
+  /// then its process group), not a second one; no one presses Ctrl-C twice within it.
+  static let repeatWindow: UInt64 = 300_000_000
 
   /// The exit code for a run the user stopped: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP.
-  static var exitCode: Int32 { 128 + (received.current ?? SIGINT) }
+  static var exitCode: Int32 { 128 + (received.current?.number ?? SIGINT) }
 
   static func run(_ body: @escaping @Sendable () async throws -> Void) async throws -> Int32 {
     let task = Task { try await body() }
@@ -19,11 +23,12 @@ enum Interrupt {
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler { @Sendable in
         // A second signal means "now": the first one's clean-up is taking too long for the user.
+        let now = DispatchTime.now().uptimeNanoseconds
         let first = received.withLock { current in
-          defer { current = current ?? number }
-          return current == nil
+          defer { current = current ?? (number, now) }
+          return current
         }
-        if !first {
+        if let first, now - first.at >= repeatWindow {
           StandardError.clearStatus()
           _exit(exitCode)
         }

@@ -16,4 +16,17 @@ import Testing
     let left = imagesBelow(download.directory)
     #expect(left == [SlowDownload.finished], "\(left)")
   }
+
+  /// GNU `timeout` signals the command and then its process group, the command included: two SIGTERMs a moment
+  /// apart are one request to stop, with the clean-up and summary, not the "now" a second Ctrl-C means.
+  @Test func aSignalSentTwiceAtOnceStillStopsCleanly() async throws {
+    let download = try await SlowDownload.start(slow: 3, chunkDelay: 0.1)
+    defer { download.stop() }
+    download.child.send(signal: SIGTERM)
+    download.child.send(signal: SIGTERM)
+    let result = try await download.child.wait(timeout: 20)
+    #expect(result.exitCode == 143, "\(result)")
+    #expect(result.stderr.contains("downloaded 1"), "\(result)")
+    #expect(imagesBelow(download.directory) == [SlowDownload.finished])
+  }
 }

@@ -43,4 +43,26 @@ import Testing
     #expect(try NameTemplate("{rover}-{filename}").path(for: piped) == "unknown-NLB_4_F.JPG")
     #expect(NameTemplate.default.path(for: Self.photo(url)) == "curiosity_1000_FHAZ_7.jpg")
   }
+
+  /// Two versions of one Perseverance frame share the feed's id: `{id}` alone cannot tell them apart, `{version}` can.
+  @Test func versionsOfOneFrameNeedTheVersionInTheName() throws {
+    let id = PhotoID.text("NLF_0060_0672265800_237EBY_N0032046NCAM00410_00_0LLJ")
+    let base = "https://mars.nasa.gov/mars2020-raw-images/pub/ods/surface/sol/00060/ids/edr/browse/ncam/"
+    let versions = ["01", "03"].map { version in
+      Photo(
+        id: id, sol: 60, camera: Camera(name: "NAVCAM_LEFT"),
+        imageSource: base + id.description + version + "_1200.jpg",
+        earthDate: CalendarDate(year: 2021, month: 4, day: 21)!, rover: Rover(name: "Perseverance", status: .active))
+    }
+    #expect(throws: DownloadError.self) { try NameTemplate.default.checkDistinguishes(versions) }
+    do {
+      try NameTemplate.default.checkDistinguishes(versions)
+    } catch {
+      #expect(error.localizedDescription.contains("{version}"))
+    }
+    try NameTemplate("{rover}_{sol}_{camera}_{id}_{version}.{ext}").checkDistinguishes(versions)
+    try NameTemplate("{filename}").checkDistinguishes(versions)
+    // The same photo twice is no clash.
+    try NameTemplate.default.checkDistinguishes([versions[0], versions[0]])
+  }
 }

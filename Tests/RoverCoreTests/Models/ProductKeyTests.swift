@@ -25,6 +25,19 @@ import Testing
     #expect(mer.productKey == "1N137056144ILF2002P1825R0M1")
   }
 
+  /// Every real Perseverance record's version, lossless products (`…_0LLJ05`) and ICER ones (`…_0I1J01`) included:
+  /// the field before the producer letter is the downsampling digit and two compression characters, not three digits.
+  @Test func everyRealPerseveranceFrameHasItsVersion() throws {
+    let photos = try RealFrames.decoded()
+    #expect(photos.contains { $0.productKey.hasSuffix("0LLJ05") })
+    for photo in photos {
+      let frame = try #require(photo.frame, "\(photo.imageSource)")
+      let version = try #require(photo.frameVersion, "\(photo.productKey)")
+      #expect(version.number == frame.version, "\(photo.productKey)")
+      #expect(version.frame + String(format: "%02d", version.number) == photo.productKey)
+    }
+  }
+
   @Test func aFrameListedByAnotherServiceIsNotDownloadedTwice() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }

@@ -113,9 +113,9 @@ package struct RoverClient: PhotoService {
 }
 
 extension Array where Element == Photo {
-  /// Drops repeated ids (pages that shifted while we read them), keeping the first of each.
+  /// Drops repeated photos (pages that shifted while we read them), keeping the first of each.
   func uniqued() -> [Photo] {
-    var seen = Set<PhotoID>()
-    return filter { seen.insert($0.id).inserted }
+    var seen = Set<Photo.ListingKey>()
+    return filter { seen.insert($0.listingKey).inserted }
   }
 }

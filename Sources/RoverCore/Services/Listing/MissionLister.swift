@@ -103,10 +103,10 @@ package struct MissionLister: Sendable {
     service: any PhotoService
   ) async throws -> SolBatch {
     var photos: [Photo] = []
-    var seen = Set<PhotoID>()
+    var seen = Set<Photo.ListingKey>()
     for camera in cameras.isEmpty ? [nil] : cameras.map(Optional.some) {
       let query = PhotoQuery(rover: rover, selection: .sol(entry.sol), camera: camera)
-      for photo in try await service.photos(query) where seen.insert(photo.id).inserted {
+      for photo in try await service.photos(query) where seen.insert(photo.listingKey).inserted {
         if let dates, !dates.contains(photo.earthDate) { continue }
         photos.append(photo)
       }

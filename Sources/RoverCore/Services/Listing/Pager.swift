@@ -130,14 +130,14 @@ struct Pager: Sendable {
   struct Listing {
     var what: String
     var photos: [Photo] = []
-    var seen: Set<PhotoID> = []
+    var seen: Set<Photo.ListingKey> = []
 
     /// Adds the photos not seen before; returns how many were new.
     /// - Throws: ``ServiceError/listingCut(what:reason:)`` past ``Pager/maxPhotosPerSol``.
     @discardableResult
     mutating func add(_ items: [Photo]) throws -> Int {
       let before = photos.count
-      for photo in items where seen.insert(photo.id).inserted { photos.append(photo) }
+      for photo in items where seen.insert(photo.listingKey).inserted { photos.append(photo) }
       guard photos.count <= Pager.maxPhotosPerSol else {
         throw cut("more than \(Pager.maxPhotosPerSol) photos, more than any sol holds")
       }

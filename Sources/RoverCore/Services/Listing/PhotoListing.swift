@@ -77,11 +77,13 @@ package struct PhotoListing: Sendable {
     var photos: [Photo] = []
     if let camera = query.camera {
       // A group (NAVCAM on Perseverance) is its members, each asked for.
-      var seen = Set<PhotoID>()
+      var seen = Set<Photo.ListingKey>()
       var member = query
       for name in try await checkCamera(camera, rover: query.rover) {
         member.camera = name
-        for photo in try await service.photos(member) where seen.insert(photo.id).inserted { photos.append(photo) }
+        for photo in try await service.photos(member) where seen.insert(photo.listingKey).inserted {
+          photos.append(photo)
+        }
       }
     } else {
       photos = try await service.photos(query)

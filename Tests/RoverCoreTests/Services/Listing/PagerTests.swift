@@ -134,3 +134,26 @@ import Testing
     #expect(warnings.current.contains { $0.contains("sol 5: listed 55 of the 60") }, "\(warnings.current)")
   }
 }
+
+/// NASA's Perseverance feed names a frame by its `imageid`, which has no version: a frame re-sent beside its older
+/// version comes with the same id, and both must reach the version filter whatever their order.
+@Suite struct PagerVersionTests {
+  static func resent() throws -> (older: Photo, newer: Photo) {
+    let older = try #require(try RealFrames.decoded().first { $0.frame?.version == 1 })
+    var newer = older
+    newer.imageSource = older.imageSource.replacingOccurrences(of: "J01", with: "J03")
+    #expect(newer.id == older.id && newer.frame?.version == 3)
+    return (older, newer)
+  }
+
+  @Test(arguments: [false, true])
+  func bothVersionsOfOneIDAreListedAndTheNewestKept(newerFirst: Bool) throws {
+    let (older, newer) = try Self.resent()
+    var listing = Pager.Listing(what: "perseverance sol \(older.sol)")
+    try listing.add(newerFirst ? [newer, older] : [older, newer])
+    try listing.add([older])
+    #expect(listing.photos.count == 2)
+    #expect(PhotoFilter().apply(listing.photos).map(\.imageSource) == [newer.imageSource])
+    #expect(PhotoFilter(versions: .all).apply(listing.photos).count == 2)
+  }
+}

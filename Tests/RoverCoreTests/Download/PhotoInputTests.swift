@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import RoverCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Input piped in by a slow producer (a listing, a `watch`, a script) is read as it arrives: each photo complete in
+/// the pipe is handed over at once, not held until a batch fills or the writer closes.
+@Suite struct PhotoInputTests {
+  /// A pipe whose reading end a `PhotoInput` reads and whose writing end the test writes to.
+  final class Pipe: @unchecked Sendable {
+    let read: Int32
+    let write: Int32
+
+    init() throws {
+      var ends: [Int32] = [0, 0]
+      guard Glibc.pipe(&ends) == 0 else { throw CocoaError(.fileReadUnknown) }
+      (read, write) = (ends[0], ends[1])
+    }
+
+    func send(_ text: String) {
+      _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(write, $0.baseAddress, $0.count - 1) }
+    }
+
+    private let open = Locked(true)
+
+    /// Closes the writing end once, however many call it.
+    func closeWriter() {
+      let first = open.withLock { isOpen in
+        defer { isOpen = false }
+        return isOpen
+      }
+      if first { close(write) }
+    }
+
+    /// Ends the input after `seconds` if the test has not: a reader that waits for the end of input then returns,
+    /// late, and the test fails on time instead of hanging.
+    func watchdog(seconds: Double = 10) -> Task<Void, Never> {
+      Task {
+        try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+        if !Task.isCancelled { closeWriter() }
+      }
+    }
+  }
+
+  static let line =
+    #"{"id":1,"sol":1000,"img_src":"http://127.0.0.1:9/1.jpg","earth_date":"2015-05-30","#
+    + #""camera":{"id":20,"name":"FHAZ"},"rover":{"id":5,"name":"Curiosity","status":"active"}}"#
+
+  /// Sends each chunk in turn and reads one batch after each: every batch must hold the items of its chunk, none
+  /// of them waiting for the next chunk; then the end of input.
+  static func expectBatches(_ chunks: [(text: String, items: Int)]) async throws {
+    let pipe = try Pipe()
+    let input = PhotoInput(descriptor: pipe.read)
+    let watchdog = pipe.watchdog()
+    defer {
+      watchdog.cancel()
+      pipe.closeWriter()
+      close(pipe.read)
+    }
+    let started = Date()
+    for (text, items) in chunks {
+      pipe.send(text)
+      #expect(try await input.next().count == items, "\(text)")
+    }
+    #expect(Date().timeIntervalSince(started) < 5, "a batch waited for more input")
+    pipe.closeWriter()
+    #expect(try await input.next().isEmpty)
+  }
+
+  @Test func jsonLinesAreHandedOverAsTheyArrive() async throws {
+    let second = Self.line.replacingOccurrences(of: #""id":1"#, with: #""id":2"#)
+    try await Self.expectBatches([(Self.line + "\n", 1), (second + "\n", 1)])
+  }
+
+  @Test func urlLinesAreHandedOverAsTheyArrive() async throws {
+    try await Self.expectBatches([
+      ("http://127.0.0.1:9/a.jpg\nhttp://127.0.0.1:9/b.jpg\n", 2), ("http://127.0.0.1:9/c.jpg\n", 1),
+    ])
+  }
+}
