@@ -94,24 +94,67 @@ enum FeedValue {
     return CameraModel(type: type, vectors: vectors, parameters: parameters)
   }
 
-  /// Local solar time as `HH:MM:SS(.fff)` from `Sol-00050M13:19:27.044` or a bare `16:22:28.916`.
+  /// Local solar time as `HH:MM:SS(.fff)` from `Sol-00050M13:19:27.044` or a bare `16:22:28.916`: two digits
+  /// each, hours below 24, no sign, no exponent, nothing after.
   static func marsTime(_ raw: String?) -> String? {
     guard var text = text(raw) else { return nil }
     if let mark = text.lastIndex(of: "M"), text.hasPrefix("Sol-") { text = String(text[text.index(after: mark)...]) }
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard parts.count == 3, let hours = Int(parts[0]), let minutes = Int(parts[1]),
-      let seconds = Double(parts[2]), (0...24).contains(hours), (0..<60).contains(minutes),
-      seconds >= 0, seconds < 61, parts[0].count == 2, parts[1].count == 2
+    let bytes = Array(text.utf8)
+    guard bytes.count >= 8, bytes[2] == UInt8(ascii: ":"), bytes[5] == UInt8(ascii: ":"),
+      let hours = digits(bytes, 0, 2), let minutes = digits(bytes, 3, 2), let seconds = digits(bytes, 6, 2),
+      hours < 24, minutes < 60, seconds < 60, fraction(bytes, from: 8) == bytes.count
     else { return nil }
     return text
   }
 
-  /// ISO 8601 in UTC with `Z`: Perseverance's capture time has no zone and is UTC; a time with another offset is
-  /// kept as sent.
+  /// ISO 8601 in UTC with `Z`: Perseverance's capture time has no zone and is UTC; an offset (`+05:00`) is
+  /// applied, so the value is the UTC its name says. Only a real date and time, to the second or finer.
   static func utc(_ raw: String?) -> String? {
-    guard let text = text(raw), text.count >= 19, text.contains("T") else { return nil }
-    let zone = text.dropFirst(19)
-    if zone.hasSuffix("Z") || zone.contains("+") || zone.contains("-") { return text }
-    return text + "Z"
+    guard let text = text(raw) else { return nil }
+    let bytes = Array(text.utf8)
+    let separators: [(Int, UInt8)] = [(4, 0x2D), (7, 0x2D), (10, 0x54), (13, 0x3A), (16, 0x3A)]  // - - T : :
+    guard bytes.count >= 19, separators.allSatisfy({ bytes[$0.0] == $0.1 }),
+      let year = digits(bytes, 0, 4), let month = digits(bytes, 5, 2), let day = digits(bytes, 8, 2),
+      let date = CalendarDate(year: year, month: month, day: day), year > 0,
+      let hours = digits(bytes, 11, 2), let minutes = digits(bytes, 14, 2), let seconds = digits(bytes, 17, 2),
+      hours < 24, minutes < 60, seconds < 61
+    else { return nil }
+    let zoneStart = fraction(bytes, from: 19)
+    let clock = String(decoding: bytes[0..<zoneStart], as: UTF8.self)
+    let zone = bytes[zoneStart...]
+    if zone.isEmpty { return clock + "Z" }
+    if zone.elementsEqual("Z".utf8) { return clock + "Z" }
+    guard zone.count == 6, let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
+      bytes[zoneStart + 3] == UInt8(ascii: ":"), let offsetHours = digits(bytes, zoneStart + 1, 2),
+      let offsetMinutes = digits(bytes, zoneStart + 4, 2), offsetHours < 24, offsetMinutes < 60
+    else { return nil }
+    let offset = (offsetHours * 60 + offsetMinutes) * (sign == UInt8(ascii: "+") ? -1 : 1)
+    let total = date.daysSinceEpoch * 1440 + hours * 60 + minutes + offset
+    let day0 = CalendarDate(daysSinceEpoch: Int((Double(total) / 1440).rounded(.down)))
+    let minuteOfDay = total - day0.daysSinceEpoch * 1440
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let rest = String(decoding: bytes[17..<zoneStart], as: UTF8.self)
+    return "\(day0)T\(two(minuteOfDay / 60)):\(two(minuteOfDay % 60)):\(rest)Z"
+  }
+
+  /// The number written by `count` ASCII digits at `start`, or nil.
+  private static func digits(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+    guard start + count <= bytes.count else { return nil }
+    var value = 0
+    for byte in bytes[start..<(start + count)] {
+      guard (0x30...0x39).contains(byte) else { return nil }
+      value = value * 10 + Int(byte - 0x30)
+    }
+    return value
+  }
+
+  /// Where an optional fraction of a second (`.044`, at least one digit) starting at `start` ends.
+  private static func fraction(_ bytes: [UInt8], from start: Int) -> Int {
+    guard start < bytes.count, bytes[start] == UInt8(ascii: "."), start + 1 < bytes.count,
+      (0x30...0x39).contains(bytes[start + 1])
+    else { return start }
+    var end = start + 1
+    while end < bytes.count, (0x30...0x39).contains(bytes[end]) { end += 1 }
+    return end
   }
 }

@@ -19,7 +19,7 @@ final class PhotoStreamPrinter {
     case .table:
       tableRows += photos
     case .urls:
-      printer.write(photos.map { $0.imageSource + "\n" }.joined())
+      printer.write(photos.map { Self.urlLine($0.imageSource) }.joined())
     case .jsonl:
       // Written directly (the same bytes as JSONEncoder's): a mission is tens of thousands of lines.
       var text = ""
@@ -43,6 +43,22 @@ final class PhotoStreamPrinter {
       printer.write(text)
     }
     count += photos.count
+  }
+
+  /// One URL a line, whatever the server sent: white space and control bytes, which no URL may hold raw, are
+  /// percent-encoded, so a line break in `img_src` cannot split one URL into two lines for `fetch-image -`.
+  static func urlLine(_ source: String) -> String {
+    guard source.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return source + "\n" }
+    let hex = Array("0123456789ABCDEF".utf8)
+    var bytes: [UInt8] = []
+    for byte in source.utf8 {
+      if byte <= 0x20 || byte == 0x7F {
+        bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self) + "\n"
   }
 
   func finish() throws {

@@ -62,9 +62,14 @@ enum TableRenderer {
     return widths
   }
 
-  static func csv(columns: [String], rows: [[String]]) -> String {
-    func field(_ text: String) -> String {
-      guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+  /// RFC 4180 CSV. On a terminal each cell's control characters are shown as escapes first, so a server's line
+  /// break cannot draw a row of its own there; piped, cells are exact and quoted where they must be.
+  static func csv(columns: [String], rows: [[String]], forTerminal: Bool = Terminal.stdoutIsTTY) -> String {
+    func field(_ cell: String) -> String {
+      let text = forTerminal ? ControlCharacters.escaped(cell) : cell
+      // Bytes, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
+      let special: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A, 0x0D]
+      guard text.utf8.contains(where: special.contains) else { return text }
       return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
     return ([columns] + rows).map { $0.map(field).joined(separator: ",") }.joined(separator: "\n") + "\n"

@@ -46,4 +46,25 @@ import Testing
     #expect(result.stderr.contains(#"\x1B[2J"#), "\(result.stderr)")
     #expect(result.stderr.split(separator: "\n").count == 1)
   }
+
+  /// A server's line breaks inside values: CSV quotes them (CRLF is one Swift Character, and was missed), and a URL
+  /// stays on one line, its control bytes percent-encoded, so `--format urls | fetch-image -` reads one URL.
+  static func lineBreakServer() throws -> TestHTTPServer {
+    let camera = #"{"id":1,"name":"CRLF\r\n9","rover_id":5,"full_name":"A\r\nB"}"#
+    let photo =
+      #"{"id":7,"sol":1,"camera":\#(camera),"img_src":"http://127.0.0.1:9/a\nb c.jpg","earth_date":"2012-08-07","#
+      + #""rover":{"id":5,"name":"Curiosity","landing_date":"2012-08-06","launch_date":"2011-11-26","status":"active"}}"#
+    return try TestHTTPServer { _ in .json(#"{"photos":[\#(photo)]}"#) }
+  }
+
+  @Test func lineBreaksInServerValuesStayInsideTheirCSVFieldAndURLLine() async throws {
+    let server = try Self.lineBreakServer()
+    defer { server.stop() }
+    let base = ["photos", "curiosity", "--sol", "1", "--base-url", server.url("/api/v1").absoluteString, "--no-cache"]
+    let csv = try await CLI.run(base + ["--format", "csv"])
+    #expect(csv.exitCode == 0, "\(csv)")
+    #expect(csv.stdout.contains("\"CRLF\r\n9\""), "\(csv.stdout)")
+    let urls = try await CLI.run(base + ["--format", "urls"])
+    #expect(urls.stdout == "http://127.0.0.1:9/a%0Ab%20c.jpg\n", "\(urls.stdout)")
+  }
 }

@@ -143,4 +143,39 @@ import Testing
     #expect(FeedValue.cameraModel(type: "CAHVORE", components: "(1,2,3);(1,2,3)") == nil)
     #expect(FeedValue.utc("2021-04-11T03:05:04.138") == "2021-04-11T03:05:04.138Z")
   }
+
+  /// The feeds' real forms are kept (Perseverance's zoneless UTC, Curiosity's and InSight's `Z`); an offset is
+  /// turned into UTC, as the field's name promises; anything else a hostile record sends is nil.
+  @Test(arguments: [
+    ("2021-04-11T03:05:04.138", "2021-04-11T03:05:04.138Z"),
+    ("2025-10-06T17:16:46.000Z", "2025-10-06T17:16:46.000Z"),
+    ("2021-04-11T16:01:56Z", "2021-04-11T16:01:56Z"),
+    ("2021-04-21T08:22:27.367+05:00", "2021-04-21T03:22:27.367Z"),
+    ("2021-01-01T01:00:00-02:30", "2021-01-01T03:30:00Z"),
+    ("2021-03-01T00:10:00+01:00", "2021-02-28T23:10:00Z"),
+  ])
+  func utcTimesAreReadAsUTC(text: String, expected: String) {
+    #expect(FeedValue.utc(text) == expected)
+  }
+
+  @Test(arguments: [
+    "This is Totally not a dateZ", "2021-02-30T00:00:00", "2021-13-45T99:00:00", "0000-00-00T00:00:00Z",
+    "2021-04-11T03:05:04\u{1B}[31m", "2021-04-11T03:05:04.Z", "2021-04-11T24:00:00Z", "2021-04-11 03:05:04Z",
+    "+2021-04-11T03:05:04", "2021-04-11T03:05:04+5:00", "2021-04-11T03:05:04.1e3Z",
+  ])
+  func malformedTimesAreNil(text: String) {
+    #expect(FeedValue.utc(text) == nil, "\(text)")
+  }
+
+  @Test(arguments: ["+1:03:1e1", "-0:00:00", "24:59:60.99", "13:19:27.044\u{1B}", "13:19:-1", "1:19:27", "13:60:00"])
+  func malformedMarsTimesAreNil(text: String) {
+    #expect(FeedValue.marsTime(text) == nil, "\(text)")
+    #expect(FeedValue.marsTime("Sol-00050M" + text) == nil, "\(text)")
+  }
+
+  @Test func realMarsTimesAreKept() {
+    #expect(FeedValue.marsTime("Sol-00050M13:19:27.044") == "13:19:27.044")
+    #expect(FeedValue.marsTime("16:22:28.916") == "16:22:28.916")
+    #expect(FeedValue.marsTime("Sol-04681M10:40:32") == "10:40:32")
+  }
 }
