@@ -21,11 +21,14 @@ package final class ResponseCache: Sendable {
   }
 
   /// `$ROVER_CACHE_DIR`, else `$XDG_CACHE_HOME/rover`, else `~/.cache/rover`.
-  package static func defaultDirectory(environment: [String: String]) -> URL {
+  package static func defaultDirectory(environment: [String: String]) -> URL? {
     if let dir = environment["ROVER_CACHE_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
-    let base =
-      environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
+    // Only the folders `environment` names: without one there is no cache, rather than a home directory read
+    // behind the caller's back.
+    guard
+      let base = environment["XDG_CACHE_HOME"].flatMap({ $0.isEmpty ? nil : $0 })
+        ?? environment["HOME"].flatMap({ $0.isEmpty ? nil : $0 + "/.cache" })
+    else { return nil }
     return URL(fileURLWithPath: base).appendingPathComponent("rover")
   }
 

@@ -16,11 +16,16 @@ public struct PhotoClient: Sendable {
 
   /// - Parameters:
   ///   - settings: which service, where, and how patiently.
+  ///   - filter: which frames every listing of this client keeps: by default each frame once, as its newest
+  ///     version; `PhotoFilter(versions: .all)` keeps every version NASA sent, and the other fields select frames by
+  ///     Mars time, site, drive or sequence.
   ///   - events: requests, retries, warnings (a sol listed short of its count, a service that fell back) as they
   ///     happen; the library never prints them itself.
-  public init(settings: ConnectionSettings, events: (@Sendable (ClientEvent) -> Void)? = nil) {
+  public init(
+    settings: ConnectionSettings, filter: PhotoFilter = PhotoFilter(), events: (@Sendable (ClientEvent) -> Void)? = nil
+  ) {
     service = ServiceFactory.make(settings, events: events)
-    listing = PhotoListing(service: service, events: events)
+    listing = PhotoListing(service: service, events: events, filter: filter)
   }
 
   init(service: any PhotoService, events: ClientEventHandler? = nil) {

@@ -67,7 +67,9 @@ public final class Downloader: Sendable {
   /// Downloads `photos` and hands back each one's result as it completes, in completion order. Results wait in
   /// the stream until read; cancelling the task that reads it stops the downloads.
   /// - Returns: one ``DownloadResult`` per photo; the stream throws what ``run(_:)-([Photo])`` throws, and ends
-  ///   early with ``DownloadError`` when a local write failure stopped the run.
+  ///   early with ``DownloadError`` when a local write failure stopped the run. Photos arrive one at a time, so
+  ///   a name template that gives two of them one name is not refused up front as ``run(_:)-([Photo])`` refuses
+  ///   it: the later photo fails with ``DownloadError/nameTaken(path:)``.
   public func results<Photos: AsyncSequence & Sendable>(for photos: Photos) -> AsyncThrowingStream<
     DownloadResult, any Error
   > where Photos.Element == Photo {

@@ -27,7 +27,7 @@ public struct RetryPolicy: Hashable, Sendable {
   }
 
   /// The pause before retry number `attempt` (from 1), or nil when the caller should give up.
-  public func delay(
+  package func delay(
     beforeRetry attempt: Int, retryAfter: TimeInterval?,
     random: (ClosedRange<Double>) -> Double = {
       Double.random(in: $0)
@@ -43,7 +43,7 @@ public struct RetryPolicy: Hashable, Sendable {
   }
 
   /// Reads `Retry-After` as delay-seconds or as an HTTP date.
-  public static func parseRetryAfter(_ value: String?, now: Date = Date()) -> TimeInterval? {
+  package static func parseRetryAfter(_ value: String?, now: Date = Date()) -> TimeInterval? {
     guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
     if let seconds = Double(value) { return max(0, seconds) }
     let formatter = DateFormatter()

@@ -59,8 +59,9 @@ extension Rover: Codable {
     launchDate = container.lenientDate(forKey: .launchDate)
     status = (try? container.decodeIfPresent(RoverStatus.self, forKey: .status)) ?? .other("unknown")
     maxDate = container.lenientDate(forKey: .maxDate)
-    // Mars Vista says `max_sol: 0, max_date: ""` where the original says null: both mean "no photos yet".
-    let sol = container.lenientInt(forKey: .maxSol)
+    // Mars Vista says `max_sol: 0, max_date: ""` where the original says null: both mean "no photos yet". A
+    // negative sol is no sol at all: not said, rather than a latest sol that makes every sol the user's mistake.
+    let sol = container.lenientInt(forKey: .maxSol).flatMap { $0 < 0 ? nil : $0 }
     maxSol = (sol == 0 && maxDate == nil) ? nil : sol
     totalPhotos = container.lenientInt(forKey: .totalPhotos)
     cameras = try? container.decodeIfPresent([Camera].self, forKey: .cameras)

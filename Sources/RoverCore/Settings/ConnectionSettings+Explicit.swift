@@ -31,7 +31,7 @@ extension ConnectionSettings {
     cacheMode: CacheMode = CacheMode(), engine: HTTPEngineKind = .preferred, maxBytesPerSecond: Int? = nil,
     requestSpacing: TimeInterval = 0, caFile: URL? = nil
   ) throws {
-    let given = SettingSource.builtIn
+    let given = SettingSource.given
     var url: Sourced<URL>?
     if case .preset(let preset) = service {
       if let baseURL {
@@ -40,7 +40,7 @@ extension ConnectionSettings {
         url = Sourced(preset.defaultBaseURL, from: .preset(preset.rawValue))
       }
     } else if let baseURL {
-      throw SettingsError.baseURLNeedsOneService(text: baseURL.absoluteString, source: "the settings")
+      throw SettingsError.baseURLNeedsOneService(text: baseURL.absoluteString, source: "\(given)")
     }
     guard engine.isAvailable else {
       throw SettingsError.unknownEngine(
@@ -54,7 +54,7 @@ extension ConnectionSettings {
     self.init(
       service: Sourced(service, from: given), baseURL: url,
       apiKey: Sourced(apiKey ?? chosen?.defaultAPIKey, from: given), presetURLs: [:], presetKeys: [:],
-      cacheDirectory: Sourced(cacheDirectory ?? URL(fileURLWithPath: "/nonexistent/rover-cache"), from: given),
+      cacheDirectory: Sourced(cacheDirectory ?? Self.noCacheDirectory, from: given),
       cacheMaxBytes: Sourced(cacheMaxBytes, from: given), timeout: timeout, retryPolicy: retryPolicy,
       cacheMode: cacheDirectory == nil ? CacheMode(.disabled) : cacheMode, verbose: false, files: [])
     engineChoice = Sourced(engine, from: given)
@@ -69,8 +69,12 @@ extension ConnectionSettings {
 
   /// Settings the way the `rover` command reads them: the `ROVER_*` variables of `environment` (`ROVER_SERVICE`,
   /// `ROVER_BASE_URL`, `ROVER_API_KEY`, `ROVER_<SERVICE>_URL`, `ROVER_MARSVISTA_KEY`, `ROVER_CACHE_DIR`,
-  /// `ROVER_CACHE_SIZE`, `ROVER_HTTP_ENGINE`) and the CA file curl would use (`CURL_CA_BUNDLE`, `SSL_CERT_FILE`), then `APIKeys.plist` in `currentDirectory` and in
-  /// `$XDG_CONFIG_HOME/rover/`, then each service's defaults. The one place the library reads either.
+  /// `ROVER_CACHE_SIZE`, `ROVER_HTTP_ENGINE`, `ROVER_RETRY_BASE_DELAY` in seconds) and the CA file curl would use
+  /// (`CURL_CA_BUNDLE`, `SSL_CERT_FILE`), then `APIKeys.plist` in `currentDirectory` and in
+  /// `$XDG_CONFIG_HOME/rover/` (or `$HOME/.config/rover/`), then each service's defaults. The one place the library
+  /// reads either, and only from `environment`: without `HOME` or the `XDG_*` folders in it there is no user
+  /// settings file and no response cache. (libcurl itself honours the proxy variables, `https_proxy` and
+  /// `no_proxy`, of the process.)
   /// - Parameters:
   ///   - environment: the variables to read, usually `ProcessInfo.processInfo.environment`.
   ///   - currentDirectory: where to look for an `APIKeys.plist`; nil: only the user's config folder. A base URL

@@ -38,6 +38,7 @@ extension ConnectionSettings {
       cacheMode: CacheMode(
         flags.lazy.compactMap(\.cacheUse).first ?? .normal, maxAge: flags.lazy.compactMap(\.maxAge).first),
       verbose: flags.contains { $0.verbose }, files: files.map(\.path), warnings: warnings)
+    if settings.cacheDirectory.value == noCacheDirectory { settings.cacheMode = CacheMode(.disabled) }
     settings.engineChoice = try engineChoice(environment)
     settings.maxBytesPerSecond = flags.lazy.compactMap(\.maxBytesPerSecond).first
     settings.requestSpacing = flags.lazy.compactMap(\.requestSpacing).first ?? 0
@@ -120,14 +121,20 @@ extension ConnectionSettings {
       + "give the base URL explicitly to use that URL"
   }
 
+  /// Where no cache is: settings with no folder for one (explicit ones without a `cacheDirectory`, an environment
+  /// without `HOME`) carry it, their cache disabled.
+  static let noCacheDirectory = URL(fileURLWithPath: "/nonexistent/rover-cache")
+
   private static func cacheSettings(_ lookup: SettingLookup, environment: [String: String]) throws -> (
     Sourced<URL>, Sourced<Int>
   ) {
     let directory: Sourced<URL>
     if let dir = lookup.first(nil, flagName: nil, env: ["ROVER_CACHE_DIR"], file: "CacheDir") {
       directory = Sourced(URL(fileURLWithPath: (dir.value as NSString).expandingTildeInPath), from: dir.source)
+    } else if let folder = ResponseCache.defaultDirectory(environment: environment) {
+      directory = Sourced(folder, from: .builtIn)
     } else {
-      directory = Sourced(ResponseCache.defaultDirectory(environment: environment), from: .builtIn)
+      directory = Sourced(noCacheDirectory, from: .builtIn)
     }
     guard let size = lookup.first(nil, flagName: nil, env: ["ROVER_CACHE_SIZE"], file: "CacheSize") else {
       return (directory, Sourced(ResponseCache.defaultMaxBytes, from: .builtIn))

@@ -8,8 +8,10 @@ package enum SettingSource: Hashable, Sendable, CustomStringConvertible {
   case file(String)
   /// The defaults of the named service.
   case preset(String)
-  /// The library's default, or a value given to ``ConnectionSettings`` in code.
+  /// The library's default.
   case builtIn
+  /// A value a program gave ``ConnectionSettings`` in code.
+  case given
   /// A key deliberately not used: the base URL came from the working directory's `APIKeys.plist` and the key
   /// from elsewhere, so someone else's checkout cannot send your key to a host of its choosing.
   case withheld
@@ -22,6 +24,7 @@ package enum SettingSource: Hashable, Sendable, CustomStringConvertible {
     case .file(let path): return "file \(path)"
     case .preset(let name): return "preset \(name)"
     case .builtIn: return "default"
+    case .given: return "the settings given"
     case .withheld: return "withheld: the base URL comes from the working directory's APIKeys.plist"
     }
   }

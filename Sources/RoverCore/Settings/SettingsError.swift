@@ -39,8 +39,11 @@ extension SettingsError: LocalizedError {
     case .invalidBaseURL(let text, let source):
       return "invalid base URL '\(Redactor.redactKeyParameters(text))' from \(source) (expected http:// or https://)"
     case .baseURLNeedsOneService(let text, let source):
-      return "a base URL ('\(Redactor.redactKeyParameters(text))' from \(source)) needs one service, not auto; "
-        + "point a service at it with ROVER_<SERVICE>_URL instead"
+      // The environment's way to point `auto`'s services elsewhere, where the value came from there.
+      let hint =
+        source == SettingSource.given.description
+        ? "give the service it is" : "point a service at it with ROVER_<SERVICE>_URL instead"
+      return "a base URL ('\(Redactor.redactKeyParameters(text))' from \(source)) needs one service, not auto; \(hint)"
     case .invalidCacheSize(let text, let source):
       return "invalid cache size '\(text)' from \(source) (expected e.g. 200MB)"
     case .unknownEngine(let name, let source, let known):
@@ -58,8 +61,10 @@ extension SettingsError: LocalizedError {
     case .invalidCAFile(let path, let source, let reason):
       return "cannot use the CA file \(path) from \(source): \(reason)"
     case .caFileNeedsCurl(let path, let source, let engineSource):
+      let fix =
+        engineSource.hasPrefix("environment") ? "use the curl engine (unset ROVER_HTTP_ENGINE)" : "use the curl engine"
       return "the CA file \(path) from \(source) needs the curl engine: URLSession (from \(engineSource)) cannot be "
-        + "given a CA file on Linux; use the curl engine (unset ROVER_HTTP_ENGINE)"
+        + "given a CA file on Linux; \(fix)"
     }
   }
 }

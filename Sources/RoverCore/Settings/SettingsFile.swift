@@ -43,9 +43,10 @@ package struct SettingsFile: Sendable {
 
   /// The files consulted, highest precedence first: the working directory, then the user's config directory.
   package static func candidatePaths(environment: [String: String], currentDirectory: String?) -> [String] {
+    // Only the folders `environment` names: the library reads no home directory of its own.
     let configHome =
       environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
-    return (currentDirectory.map { [$0 + "/" + name] } ?? []) + [configHome + "/rover/" + name]
+      ?? environment["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.config" }
+    return (currentDirectory.map { [$0 + "/" + name] } ?? []) + (configHome.map { [$0 + "/rover/" + name] } ?? [])
   }
 }

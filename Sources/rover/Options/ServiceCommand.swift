@@ -11,8 +11,12 @@ protocol ServiceCommand {
 extension ServiceCommand {
   /// Flags after the subcommand name win over those before it.
   func settings() throws -> ConnectionSettings {
+    var environment = ProcessInfo.processInfo.environment
+    // The library reads only the folders it is given: a command run without HOME (some cron and service set-ups)
+    // still finds the user's settings and cache in the home directory the system knows.
+    if environment["HOME"]?.isEmpty ?? true { environment["HOME"] = NSHomeDirectory() }
     let settings = try ConnectionSettings.resolve(
-      flags: [connection.flags, root.connection.flags], environment: ProcessInfo.processInfo.environment,
+      flags: [connection.flags, root.connection.flags], environment: environment,
       currentDirectory: FileManager.default.currentDirectoryPath)
     for warning in settings.warnings { StandardError.line("rover: warning: \(warning)") }
     return settings

@@ -96,9 +96,13 @@ enum ExitStatus {
   static func report(for error: any Error) -> (code: Int32, message: String?)? {
     switch error {
     case ServiceError.unknownRover(let name):
+      let error = ServiceError.unknownRover(name: name)
+      // A rover rover knows that the service says it does not: no suggestion of the same name.
+      if Completions.roverNames.contains(name.lowercased()) {
+        return (code(for: error), "the service does not know rover '\(name)' (try another with --service)")
+      }
       // The closest rover name anyone has sent photos from, as for a misspelt command.
       let hint = Suggestion.closest(to: name, in: Completions.roverNames).map { "; did you mean '\($0)'?" }
-      let error = ServiceError.unknownRover(name: name)
       return (
         code(for: error),
         hint.map { "unknown rover '\(name)'\($0)" } ?? "unknown rover '\(name)' (try `rover rovers` for the names)"

@@ -41,6 +41,19 @@ import Testing
     #expect(warnings.first?.contains("nebulum") == true)
   }
 
+  /// A sol past the latest is said with the latest of the service that answered, and that service's name.
+  @Test func aSolPastTheLatestNamesTheServiceThatAnswered() async throws {
+    let feeds = try MockRawFeeds()
+    defer { feeds.stop() }
+    let latest = try #require(feeds.latestSol(rover: "curiosity"))
+    let result = try await CLI.run(
+      ["photos", "curiosity", "--sol", String(latest + 1)],
+      environment: Self.environment(nebulum: nil, nasaRaw: feeds.baseURL))
+    #expect(result.exitCode == 64, "\(result)")
+    #expect(result.stderr.contains("latest sol on nasa-raw"), "\(result.stderr)")
+    #expect(!result.stderr.contains("on auto"), "\(result.stderr)")
+  }
+
   @Test func aFirstServiceAnsweringGarbageFallsBack() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }

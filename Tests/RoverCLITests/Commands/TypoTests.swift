@@ -27,6 +27,19 @@ import Testing
     #expect(result.stderr == "rover: unknown rover 'curiosty'; did you mean 'curiosity'?\n", "\(result.stderr)")
   }
 
+  /// A service that says it does not know a rover rover knows is not answered with that same name as a guess.
+  @Test func aKnownRoverTheServiceRefusesIsNotSuggestedBack() async throws {
+    let server = try TestHTTPServer { _ in .json(#"{"errors":"Invalid Rover Name"}"#, status: 400) }
+    defer { server.stop() }
+    let result = try await CLI.run(
+      [
+        "photos", "curiosity", "--sol", "1500", "--service", "nebulum", "--base-url",
+        server.url("/api/v1").absoluteString, "--no-cache",
+      ])
+    #expect(result.exitCode == 66, "\(result)")
+    #expect(result.stderr == "rover: the service does not know rover 'curiosity' (try another with --service)\n")
+  }
+
   @Test func aRoverWithoutADayIsNotTakenForAPhotoID() async throws {
     let result = try await CLI.run(["fetch-image", "curiosity", "-o", NSTemporaryDirectory()])
     #expect(result.exitCode == 64, "\(result)")

@@ -86,6 +86,14 @@ private let perseveranceCameras = [
     #expect(rover.cameras == namedCameras(merCameras))
   }
 
+  /// A negative latest sol is not said at all (null), not a latest sol past which every sol is the user's mistake.
+  @Test func aNegativeMaxSolIsNull() throws {
+    let json = #"{"name":"Curiosity","max_sol":-5,"max_date":"2012-08-01","total_photos":3}"#
+    let rover = try JSONDecoder().decode(Rover.self, from: Data(json.utf8))
+    #expect(rover.maxSol == nil)
+    #expect(rover.totalPhotos == 3)
+  }
+
   @Test func originalPerseveranceCamerasStayInDatabaseOrder() throws {
     let rover = try FixtureLoader.decode(RoversEnvelope.self, "original-rovers").rovers[3]
     let expected = try Rover(

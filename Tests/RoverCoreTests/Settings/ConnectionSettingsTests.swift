@@ -25,6 +25,33 @@ import Testing
     #expect(settings.configuration(for: .nebulum).baseURL.absoluteString == "https://rovers.nebulum.one/api/v1")
   }
 
+  /// The library reads only what it is given: no HOME in the variables, no user settings file and no cache, not
+  /// the process's own home directory.
+  @Test func withoutHomeThereIsNoUserFileAndNoCache() throws {
+    let settings = try ConnectionSettings.resolve(flags: [], environment: [:], currentDirectory: nil)
+    #expect(settings.files.isEmpty)
+    #expect(settings.cacheMode.use == .disabled)
+    #expect(SettingsFile.candidatePaths(environment: [:], currentDirectory: nil).isEmpty)
+    #expect(ResponseCache.defaultDirectory(environment: [:]) == nil)
+    let withHome = try resolve()
+    #expect(withHome.cacheDirectory.value.path == emptyHome + "/.cache/rover")
+    #expect(withHome.cacheMode.use == .normal)
+  }
+
+  /// Values a program passes in code are named as such, with no environment variable to set or unset.
+  @Test func errorsInExplicitSettingsSpeakOfTheSettingsGiven() throws {
+    let url = try #require(URL(string: "http://127.0.0.1:9/api/v1"))
+    for attempt in [
+      { _ = try ConnectionSettings(service: .auto, baseURL: url) },
+      { _ = try ConnectionSettings(service: .preset(.nebulum), baseURL: URL(string: "ftp://x")) },
+    ] {
+      let error = try #require(throws: SettingsError.self) { try attempt() }
+      let text = try #require(error.errorDescription)
+      #expect(text.contains("from the settings given"), "\(text)")
+      #expect(!text.contains("ROVER_") && !text.contains("default"), "\(text)")
+    }
+  }
+
   @Test func aBaseURLAloneIsAPhotosAPICopyAsBefore() throws {
     let settings = try resolve(.init(baseURL: "http://127.0.0.1:9/api/v1"))
     #expect(settings.service.value == .preset(.nebulum))

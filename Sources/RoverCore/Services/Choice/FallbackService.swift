@@ -166,7 +166,11 @@ package struct FallbackService: PhotoService {
   }
 
   package func solIndex(rover name: String, range: ClosedRange<Int>?) async throws -> SolIndex {
-    try await attempt(name) { try await $0.solIndex(rover: name, range: range) }
+    try await attempt(name) { service in
+      var index = try await service.solIndex(rover: name, range: range)
+      index.answeredBy = index.answeredBy ?? service.serviceName
+      return index
+    }
   }
 
   /// Numeric ids belong to the API copies; text ids to the raw feeds.

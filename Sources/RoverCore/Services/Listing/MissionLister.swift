@@ -79,11 +79,12 @@ package struct MissionLister: Sendable {
     let index = try await service.solIndex(rover: rover, range: sols)
     guard let latest = index.latestSol else { return Plan(entries: [], cameras: [], dates: dates) }
     // The service's numbers size the plan and the look-back arithmetic: checked before any sol is listed.
-    try SolBound.check(latest, rover: rover, service: service.serviceName)
-    try SolBound.check(index.entries.lazy.map(\.sol), rover: rover, service: service.serviceName)
+    let answering = index.answeredBy ?? service.serviceName
+    try SolBound.check(latest, rover: rover, service: answering)
+    try SolBound.check(index.entries.lazy.map(\.sol), rover: rover, service: answering)
     if case .sols(let lower, let upper) = range.days {
       for sol in [lower, upper].compactMap({ $0 }) where sol > latest {
-        throw ServiceError.solOutOfRange(rover: rover, sol: sol, latest: latest, service: service.serviceName)
+        throw ServiceError.solOutOfRange(rover: rover, sol: sol, latest: latest, service: answering)
       }
     }
     var cameras: [String] = []

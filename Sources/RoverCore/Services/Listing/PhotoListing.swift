@@ -98,7 +98,8 @@ package struct PhotoListing: Sendable {
     guard case .sol(let sol) = query.selection else { return }
     let index = try await service.solIndex(rover: query.rover, range: sol...sol)
     if let latest = index.latestSol, sol > latest {
-      throw ServiceError.solOutOfRange(rover: query.rover, sol: sol, latest: latest, service: service.serviceName)
+      throw ServiceError.solOutOfRange(
+        rover: query.rover, sol: sol, latest: latest, service: index.answeredBy ?? service.serviceName)
     }
     if case .page(let page, let perPage?) = query.paging, page > 1,
       let expected = index.entries.first(where: { $0.sol == sol })?.expected, expected > 0

@@ -16,6 +16,8 @@ package struct SolIndex: Sendable {
   package var latestSol: Int?
   package var entries: [Entry]
   package var cameras: [String]
+  /// The service that answered, where the asker is `auto`: messages name it, not `auto`.
+  package var answeredBy: String?
 
   package init(latestSol: Int?, entries: [Entry], cameras: [String]) {
     self.latestSol = latestSol
