@@ -21,13 +21,13 @@ extension RoverCommand {
 
     func validate() throws {
       try validateRoverName(rover)
-      guard !CameraCatalog.entries(rover: rover).isEmpty else {
-        throw ValidationError("no camera table for '\(rover)' (known: curiosity, perseverance, spirit, opportunity)")
-      }
     }
 
     func run() async throws {
-      try Printer(output).list(CameraCatalog.entries(rover: rover))
+      let entries = CameraCatalog.entries(rover: rover)
+      // An unknown rover, as for every other command: 66, with the closest name.
+      guard !entries.isEmpty else { throw ServiceError.unknownRover(name: rover) }
+      try Printer(output).list(entries)
     }
   }
 }

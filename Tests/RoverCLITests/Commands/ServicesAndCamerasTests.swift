@@ -66,8 +66,12 @@ import Testing
     let table = try await CLI.run(["cameras", "perseverance"])
     let header = table.stdout.prefix { $0 != "\n" }.split { $0 == " " || $0 == "\t" }
     #expect(header.joined(separator: " ") == "NAME FULL NAME GROUP COLOR", "\(table.stdout)")
+    // An unknown rover is 66 with the closest name, as for every other command.
     let unknown = try await CLI.run(["cameras", "voyager"])
-    #expect(unknown.exitCode == 64)
+    #expect(unknown.exitCode == 66, "\(unknown)")
+    #expect(unknown.stderr.hasPrefix("rover: unknown rover 'voyager'"), "\(unknown.stderr)")
+    let misspelt = try await CLI.run(["cameras", "insigth"])
+    #expect(misspelt.stderr == "rover: unknown rover 'insigth'; did you mean 'insight'?\n", "\(misspelt.stderr)")
   }
 
   /// `--camera NAVCAM` on Perseverance selects the group's members on every service.

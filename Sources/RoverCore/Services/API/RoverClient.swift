@@ -67,7 +67,7 @@ package struct RoverClient: PhotoService {
       firstPage: 1, pageSize: requested, width: max(1, configuration.maxConnections),
       what: Self.describe(
         .photos(rover: query.rover, selection: query.selection, camera: query.camera, page: nil, perPage: nil)),
-      fetch: { number in
+      fetch: { number, _ in
         let page = try await self.page(query, number: number, perPage: requested)
         return Pager.Page(
           items: page.photos, rawCount: page.photos.count, pageSize: page.pagination?.perPage,

@@ -42,26 +42,29 @@ struct Pager: Sendable {
   var width = 4
   /// For warnings: "curiosity sol 1000".
   var what: String
-  var fetch: @Sendable (Int) async throws -> Page
+  /// Fetches page `number`, pages being `size` records long as far as the pager knows (smaller than asked for
+  /// when the server caps them): a service that pages by offset starts at `number × size`.
+  var fetch: @Sendable (_ number: Int, _ size: Int) async throws -> Page
   var onProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   var onWarning: (@Sendable (String) -> Void)?
 
   /// Every page's photos in page order, each id once; `expectedCount` (the manifest's count for the sol, where
   /// the service has one) is asked only when the first page says nothing of the total.
   func all(expectedCount: () async -> Int? = { nil }) async throws -> [Photo] {
-    let first = try await fetch(firstPage)
+    let first = try await fetch(firstPage, pageSize)
     guard first.rawCount > 0 else { return [] }
     var listing = Listing(what: what)
     try listing.add(first.items)
     var size = first.pageSize ?? pageSize
-    var expected = first.totalCount
-    if first.lastPage == nil, expected == nil { expected = await expectedCount() }
+    // A server's count, never below zero; near Int.max it is still only divided, never added to.
+    var expected = first.totalCount.map { max(0, $0) }
+    if first.lastPage == nil, expected == nil { expected = await expectedCount().map { max(0, $0) } }
     if first.lastPage == nil, first.rawCount < size {
       // Short: the last page, or a server that caps per_page without saying so.
       if let expected, expected > first.rawCount {
         size = first.rawCount
       } else if expected == nil, Self.commonCaps.contains(first.rawCount) {
-        let probe = try await fetch(firstPage + 1)
+        let probe = try await fetch(firstPage + 1, first.rawCount)
         guard try listing.add(probe.items) > 0 else { return listing.photos }
         size = first.rawCount
         return try await walk(from: firstPage + 2, after: probe.rawCount, size: size, expected: nil, listing)
@@ -69,8 +72,9 @@ struct Pager: Sendable {
         return listing.photos
       }
     }
-    var last = first.lastPage
-    if last == nil, let expected { last = firstPage + (expected + size - 1) / size - 1 }
+    // A stated last page before the first means this page is the only one (and cannot underflow below).
+    var last = first.lastPage.map { max($0, firstPage) }
+    if last == nil, let expected { last = firstPage + expected / size + (expected % size == 0 ? 0 : 1) - 1 }
     var capped = false
     if let stated = last, stated - firstPage >= Self.maxPages {
       onWarning?("\(what): the service claims \(stated) pages; reading at most \(Self.maxPages)")
@@ -81,7 +85,8 @@ struct Pager: Sendable {
     var next = firstPage + 1
     if let last, last >= next {
       var ended = false
-      try await BoundedConcurrency.ordered(Array(next...last), width: width, fetch) { page in
+      let (fetch, pageSize) = (self.fetch, size)
+      try await BoundedConcurrency.ordered(Array(next...last), width: width, { try await fetch($0, pageSize) }) { page in
         next += 1
         lastCount = page.rawCount
         onProgress?(next - firstPage, last - firstPage + 1)
@@ -110,12 +115,12 @@ struct Pager: Sendable {
       guard next - firstPage < Self.maxPages else {
         throw listing.cut("pages were still full after \(Self.maxPages) pages")
       }
-      if let expected, listing.photos.count > expected + size {
+      if let expected, listing.photos.count - size > expected {
         onWarning?(
           "\(what): \(listing.photos.count) photos listed, more than the service's count of \(expected); stopping")
         break
       }
-      let page = try await fetch(next)
+      let page = try await fetch(next, size)
       if try listing.add(page.items) == 0, page.rawCount > 0 {
         onWarning?("\(what): page \(next) repeats photos already listed; stopping there")
         break

@@ -12,8 +12,10 @@ extension PDSClient {
       let rows = max(1, configuration.maxPerPage)
       let pager = Pager(
         firstPage: 0, pageSize: rows, width: min(4, max(1, configuration.maxConnections)), what: what,
-        fetch: { number in
-          try await self.page(filters, rover: rover, start: number * rows, rows: rows, what: what)
+        // By offset, in the page size the pager found: a server capping `rows` below what was asked still has
+        // every record read, where `number × rows` would skip past the rest of each page.
+        fetch: { number, size in
+          try await self.page(filters, rover: rover, start: number * size, rows: rows, what: what)
         },
         onProgress: progressHandler(events), onWarning: warningHandler(events))
       return try await pager.all().uniqued()

@@ -43,7 +43,8 @@ struct PDSDocument: Decodable, Sendable {
 
     var number: Int? {
       let trimmed = text.trimmingSpaces()
-      return Int(trimmed) ?? Double(trimmed).flatMap { $0.isFinite ? Int($0) : nil }
+      // `Int(exactly:)`: a finite 1e300 is no Int, and converting it would trap.
+      return Int(trimmed) ?? Double(trimmed).flatMap { Int(exactly: $0) }
     }
 
     init(from decoder: any Decoder) throws {

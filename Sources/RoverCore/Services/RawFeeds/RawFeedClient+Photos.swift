@@ -77,7 +77,7 @@ extension RawFeedClient {
   func everySample(_ rover: FeedRover, sol: Int, camera: String?) async throws -> [Photo] {
     let pager = Pager(
       firstPage: 0, pageSize: rover.pageSize, what: "\(rover.rawValue) sol \(sol)",
-      fetch: { number in
+      fetch: { number, _ in
         let page = try await self.page(rover, sol: sol, camera: camera, page: number)
         // The `/rss/api/` feed answers an empty sol with other sols' images: a page with none of this sol's
         // records ends the listing.

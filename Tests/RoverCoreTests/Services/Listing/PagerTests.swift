@@ -157,3 +157,40 @@ import Testing
     #expect(PhotoFilter(versions: .all).apply(listing.photos).count == 2)
   }
 }
+
+/// Counts no listing can have: the pager neither traps on their arithmetic nor believes them.
+@Suite struct PagerArithmeticTests {
+  static func photos(_ ids: ClosedRange<Int>) -> [Photo] {
+    ids.map {
+      Photo(
+        id: .number($0), sol: 10, camera: Camera(name: "FHAZ"), imageSource: "http://127.0.0.1:9/\($0).jpg",
+        earthDate: CalendarDate(year: 2012, month: 8, day: 16)!, rover: Rover(name: "Curiosity"))
+    }
+  }
+
+  @Test(arguments: [(Int?.some(Int.max), Int?.none), (nil, Int.min), (nil, Int.max), (Int.min, nil)])
+  func absurdCountsEndTheListingInsteadOfTrapping(total: Int?, lastPage: Int?) async throws {
+    let pager = Pager(
+      firstPage: 0, pageSize: 3, what: "curiosity sol 10",
+      fetch: { number, _ in
+        number == 0
+          ? Pager.Page(items: Self.photos(1...3), rawCount: 3, lastPage: lastPage, totalCount: total)
+          : Pager.Page(items: [], rawCount: 0)
+      })
+    #expect(try await pager.all().count == 3)
+  }
+
+  /// A server that caps its pages below the size asked for (the PDS's `rows`): every record is still read, each
+  /// page starting where the last ended.
+  @Test func offsetsFollowTheCappedPageSize() async throws {
+    let all = Self.photos(1...350)
+    let pager = Pager(
+      firstPage: 0, pageSize: 1000, what: "opportunity sol 2",
+      fetch: { number, size in
+        let start = min(number * size, all.count)
+        let page = Array(all[start..<min(start + 100, all.count)])
+        return Pager.Page(items: page, rawCount: page.count, totalCount: all.count)
+      })
+    #expect(try await pager.all().map(\.id) == all.map(\.id))
+  }
+}

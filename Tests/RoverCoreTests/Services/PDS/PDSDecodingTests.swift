@@ -84,4 +84,12 @@ import Testing
       error as? ServiceError
         == .unexpectedStatus(status: 400, url: url.absoluteString, message: "Invalid Number: abc"))
   }
+
+  /// A number past Int's range, written as a float, is no number: converting it would trap.
+  @Test(arguments: ["1e300", "-1e300", "9.3e18", "inf", "nan"])
+  func hugeFloatsAreNoSol(text: String) {
+    let scalar = try? JSONDecoder().decode(PDSDocument.Scalar.self, from: Data("\"\(text)\"".utf8))
+    #expect(scalar?.text == text)
+    #expect(scalar?.number == nil)
+  }
 }
