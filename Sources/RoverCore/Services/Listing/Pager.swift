@@ -86,7 +86,8 @@ struct Pager: Sendable {
     if let last, last >= next {
       var ended = false
       let (fetch, pageSize) = (self.fetch, size)
-      try await BoundedConcurrency.ordered(Array(next...last), width: width, { try await fetch($0, pageSize) }) { page in
+      try await BoundedConcurrency.ordered(Array(next...last), width: width, { try await fetch($0, pageSize) }) {
+        page in
         next += 1
         lastCount = page.rawCount
         onProgress?(next - firstPage, last - firstPage + 1)
