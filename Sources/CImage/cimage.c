@@ -10,8 +10,9 @@
 #include <turbojpeg.h>
 #include <unistd.h>
 
-// Larger files are refused rather than read: a thumbnail run must keep its memory flat.
-#define MAX_FILE_BYTES (512L * 1024 * 1024)
+// Larger files are refused rather than read: a thumbnail run must keep its memory flat. The largest real
+// images (full-resolution PNGs of the raw feeds) are a few megabytes.
+#define MAX_FILE_BYTES (64L * 1024 * 1024)
 
 int rover_fail(char *error, size_t size, const char *what, const char *detail) {
   if (error && size > 0) snprintf(error, size, "%s%s%s", what, detail ? ": " : "", detail ? detail : "");
@@ -29,6 +30,16 @@ static unsigned char *read_file(const char *path, unsigned long *size, char *err
   if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode) || info.st_size <= 0 || info.st_size > MAX_FILE_BYTES) {
     close(fd);
     rover_fail(error, error_size, "not a readable image file of a sensible size", NULL);
+    return NULL;
+  }
+  // The signature first: a file that is no JPEG or PNG is refused before its bytes are held.
+  unsigned char head[8] = {0};
+  ssize_t headCount = pread(fd, head, sizeof(head), 0);
+  int jpeg = headCount >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF;
+  int png = headCount == 8 && memcmp(head, "\x89PNG\r\n\x1a\n", 8) == 0;
+  if (!jpeg && !png) {
+    close(fd);
+    rover_fail(error, error_size, "neither a JPEG nor a PNG", NULL);
     return NULL;
   }
   unsigned char *bytes = malloc((size_t)info.st_size);

@@ -77,6 +77,12 @@ static int decode(png_job *job, int max_side, char *error, size_t error_size) {
   if (setjmp(png_jmpbuf(job->png))) return rover_fail(error, error_size, "cannot decode PNG", job->message);
   png_set_user_limits(job->png, MAX_SIDE, MAX_SIDE);
   png_set_chunk_malloc_max(job->png, MAX_CHUNK_BYTES);
+  // Text, palettes, profiles: nothing a thumbnail uses. libpng would inflate and keep up to a thousand of them
+  // (8 MB each, gigabytes from a file of a few megabytes); discarded unread instead.
+  static const png_byte ignored[] = "tEXt\0zTXt\0iTXt\0sPLT\0iCCP\0eXIf\0";
+  png_set_keep_unknown_chunks(job->png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+  png_set_keep_unknown_chunks(job->png, PNG_HANDLE_CHUNK_NEVER, ignored, 6);
+  png_set_chunk_cache_max(job->png, 32);
   png_set_read_fn(job->png, job, read_bytes);
   png_read_info(job->png, job->info);
   png_uint_32 width = png_get_image_width(job->png, job->info), height = png_get_image_height(job->png, job->info);

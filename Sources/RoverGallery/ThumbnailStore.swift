@@ -48,10 +48,23 @@ package struct ThumbnailStore: Sendable {
     return String(repeating: "0", count: 16 - hex.count) + hex + ".jpg"
   }
 
-  /// Gives every item a thumbnail, reusing those already made, `jobs` at a time; then removes stale ones.
+  /// The file to read for an image: a link the scanner accepted (it resolves inside the root) is read where it
+  /// points, since the reader never opens a link itself; anything else as it is named.
+  static func source(_ path: String, in root: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    let target = String(cString: resolved)
+    guard let rootResolved = realpath(root, nil) else { return path }
+    defer { free(rootResolved) }
+    let inside = String(cString: rootResolved)
+    return target.hasPrefix(inside == "/" ? "/" : inside + "/") ? target : path
+  }
+
+  /// Gives every item a thumbnail, reusing those already made, `jobs` at a time (at most four by default: each
+  /// holds an image file and its decoder's memory); then removes stale ones.
   /// `progress` gets (done, to make) after each new thumbnail.
   package func update(
-    _ items: inout [GalleryItem], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+    _ items: inout [GalleryItem], jobs: Int = min(4, ProcessInfo.processInfo.activeProcessorCount),
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) async throws -> Report {
     guard ThumbnailMaker.isAvailable else { throw GalleryError.thumbnailsUnavailable }
@@ -67,7 +80,7 @@ package struct ThumbnailStore: Sendable {
         items[index].thumbnail = name
         report.reused += 1
       } else {
-        work.append(Job(index: index, source: root + "/" + items[index].path, name: name))
+        work.append(Job(index: index, source: Self.source(root + "/" + items[index].path, in: root), name: name))
       }
     }
     let total = work.count

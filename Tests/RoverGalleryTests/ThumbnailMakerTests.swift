@@ -74,4 +74,17 @@ import Testing
     let data = ImageBomb.png(width: 9000, height: 9000, interlaced: true)
     #expect(reason(try thumbnail(data, "laced.png")) == "needs more than 256 MB to decode")
   }
+
+  /// Compressed text chunks are discarded unread: 128 of them inflating to 7.9 MB each (a 6 MB file, 1 GB of
+  /// text) once made libpng hold every one, and the thumbnail cost a gigabyte of memory.
+  @Test func compressedTextChunksAreNotInflated() throws {
+    let data = ImageBomb.pngWithText(chunks: 128, inflatedBytes: 7_900_000)
+    var before = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &before)
+    #expect(reason(try thumbnail(data, "text.png")) == nil)
+    var after = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &after)
+    // ru_maxrss is in kilobytes.
+    #expect(after.ru_maxrss - before.ru_maxrss < 256 * 1024, "peak grew by \(after.ru_maxrss - before.ru_maxrss) KB")
+  }
 }

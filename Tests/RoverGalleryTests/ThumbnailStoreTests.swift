@@ -79,6 +79,20 @@ import Testing
     #expect(items.map { $0.thumbnail != nil } == [false, false, true])
   }
 
+  /// An image linked from inside the folder (which the scanner lists) gets its thumbnail from where the link
+  /// points; the reader itself never opens a link.
+  @Test func aLinkedImageInsideTheFolderGetsAThumbnail() async throws {
+    let files = try GalleryTestFiles()
+    defer { files.remove() }
+    try files.jpeg("sol/real.jpg")
+    try files.symlink("link.jpg", to: "sol/real.jpg")
+    var items = try files.scan()
+    let report = try await ThumbnailStore(root: try GalleryScanner(directory: files.root).root).update(&items)
+    #expect(report.failed.isEmpty, "\(report.failed)")
+    #expect(report.made == 2)
+    #expect(items.allSatisfy { $0.thumbnail != nil })
+  }
+
   @Test func thumbnailFolderSymlinkIsNotFollowed() async throws {
     let files = try GalleryTestFiles()
     let outside = try GalleryTestFiles()
