@@ -135,9 +135,10 @@ extension RoverCommand {
     }
 
     private func sourceAndTemplate(_ settings: ConnectionSettings) async throws -> (PhotoSource, NameTemplate) {
-      let listing = PhotoListing(
+      var listing = PhotoListing(
         service: try service(rawFeed.options, settings: settings),
         events: ClientEventPrinter.handler(verbose: settings.verbose), filter: try frames.filter())
+      listing.checksCounts = strict
       // One default for every input: ids name their files alike as arguments or piped in; the default names a URL
       // piped in (no rover, sol or camera) after the URL's own file.
       let template = try NameTemplate(name ?? NameTemplate.defaultPattern)

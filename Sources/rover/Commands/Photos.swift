@@ -54,9 +54,10 @@ extension RoverCommand {
         request = .query(query)
       }
       let settings = try settings()
-      let listing = PhotoListing(
+      var listing = PhotoListing(
         service: try service(rawFeed.options, settings: settings),
         events: ClientEventPrinter.handler(verbose: settings.verbose), filter: try frames.filter())
+      listing.checksCounts = strict
       let printer = PhotoStreamPrinter(Printer(output))
       let outcome = try await listing.forEachBatch(request) { try printer.write($0) }
       try printer.finish()

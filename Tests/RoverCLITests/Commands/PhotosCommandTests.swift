@@ -42,6 +42,33 @@ import Testing
     #expect(api.requestCount(pathPrefix: "/api/v1/manifests/curiosity") == 1)
   }
 
+  /// One sol listed short of the service's count: with --strict, a warning and exit 3, as for a range of sols.
+  @Test func aSingleSolListedShortFailsStrict() async throws {
+    let photo = { (id: Int) in
+      #"{"id":\#(id),"sol":5,"camera":{"id":20,"name":"FHAZ","rover_id":5,"full_name":"Front"},"#
+        + #""img_src":"http://127.0.0.1:9/\#(id).jpg","earth_date":"2012-08-11","#
+        + #""rover":{"id":5,"name":"Curiosity","landing_date":"2012-08-06","launch_date":"2011-11-26","#
+        + #""status":"active"}}"#
+    }
+    let manifest =
+      #"{"photo_manifest":{"name":"Curiosity","landing_date":"2012-08-06","launch_date":"2011-11-26","#
+      + #""status":"active","max_sol":10,"max_date":"2012-08-16","total_photos":5,"#
+      + #""photos":[{"sol":5,"earth_date":"2012-08-11","total_photos":5,"cameras":["FHAZ"]}]}}"#
+    let page = #"{"photos":[\#(photo(1)),\#(photo(2))]}"#
+    let server = try TestHTTPServer { request in request.path.contains("manifests") ? .json(manifest) : .json(page) }
+    defer { server.stop() }
+    let base = [
+      "photos", "curiosity", "--sol", "5", "--format", "jsonl", "--service", "nebulum", "--base-url",
+      server.url("/api/v1").absoluteString, "--no-cache",
+    ]
+    let plain = try await CLI.run(base)
+    #expect(plain.exitCode == 0, "\(plain)")
+    let strict = try await CLI.run(base + ["--strict"])
+    #expect(strict.exitCode == 3, "\(strict)")
+    #expect(strict.stderr.contains("listed 2 of the 5 photos"), "\(strict.stderr)")
+    #expect(try CLI.jsonLines(strict.stdout).count == 2)
+  }
+
   @Test func onePageWhenAsked() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }

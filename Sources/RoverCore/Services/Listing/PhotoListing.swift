@@ -6,6 +6,9 @@ package struct PhotoListing: Sendable {
   package var events: ClientEventHandler?
   /// Applied to every batch before it is handed over: time, place, sequence and versions.
   package var filter: PhotoFilter
+  /// Whether a single sol's listing is checked against the service's own count (one more request, usually
+  /// answered from the cache), as a range's always is: for `--strict`.
+  package var checksCounts = false
 
   package init(service: any PhotoService, events: ClientEventHandler? = nil, filter: PhotoFilter = PhotoFilter()) {
     self.service = service
@@ -26,6 +29,9 @@ package struct PhotoListing: Sendable {
     case .query(let query):
       let photos = try await photos(query)
       outcome.listed = photos.count
+      if checksCounts, let shortfall = try await shortfall(of: query, listed: photos.count) {
+        outcome.shortfalls.append(shortfall)
+      }
       try await body(filter.apply(photos))
     case .range(let range):
       try await MissionLister(service: service, events: events, filter: filter).forEachSol(range) { batch in
@@ -90,6 +96,15 @@ package struct PhotoListing: Sendable {
     }
     if photos.isEmpty { try await explainEmpty(query) }
     return photos
+  }
+
+  /// A whole sol (every camera, every page) listed short of the count the service gives for it; said as a warning.
+  private func shortfall(of query: PhotoQuery, listed: Int) async throws -> Shortfall? {
+    guard case .sol(let sol) = query.selection, query.camera == nil, case .all = query.paging else { return nil }
+    let index = try await service.solIndex(rover: query.rover, range: sol...sol)
+    guard let expected = index.entries.first(where: { $0.sol == sol })?.expected, listed < expected else { return nil }
+    events?(.warning("sol \(sol): listed \(listed) of the \(expected) photos the service counts"))
+    return Shortfall(sol: sol, listed: listed, expected: expected)
   }
 
   /// An empty answer to one sol is checked against what the service knows (one more, usually cached, request):

@@ -44,6 +44,8 @@ enum CuriosityFeed {
     var items: [Item]
     var more: Bool?
     var total: Int?
+    /// Records of the page that could not be read as images (no id, URL or sol): left out, and said.
+    var unreadable = 0
 
     enum CodingKeys: String, CodingKey {
       case items, more, total
@@ -51,7 +53,9 @@ enum CuriosityFeed {
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
-      items = try container.decode([Lenient<Item>].self, forKey: .items).compactMap(\.value)
+      let records = try container.decode([Lenient<Item>].self, forKey: .items)
+      items = records.compactMap(\.value)
+      unreadable = records.count - items.count
       more = try? container.decodeIfPresent(Bool.self, forKey: .more)
       total = container.lenientInt(forKey: .total)
     }

@@ -46,6 +46,8 @@ enum PerseveranceFeed {
   struct Page: Decodable, Sendable {
     var images: [Image]
     var totalResults: Int?
+    /// Records of the page that could not be read as images (no id or URL): left out, and said.
+    var unreadable = 0
 
     enum CodingKeys: String, CodingKey {
       case images
@@ -55,7 +57,9 @@ enum PerseveranceFeed {
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       // One odd record must not sink the page: keep what decodes.
-      images = try container.decode([Lenient<Image>].self, forKey: .images).compactMap(\.value)
+      let records = try container.decode([Lenient<Image>].self, forKey: .images)
+      images = records.compactMap(\.value)
+      unreadable = records.count - images.count
       totalResults = container.lenientInt(forKey: .totalResults)
     }
   }

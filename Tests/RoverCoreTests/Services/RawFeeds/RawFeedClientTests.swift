@@ -74,4 +74,25 @@ import Testing
     _ = try await Self.client(feeds).photos(PhotoQuery(rover: "perseverance", selection: .sol(100)))
     #expect(feeds.requests.allSatisfy { $0.query("extended") == nil })
   }
+
+  /// Records that are no image rover can fetch (no URL, no sol) are left out with a warning naming how many,
+  /// never in silence.
+  @Test func unreadableRecordsAreLeftOutAndSaid() async throws {
+    func item(_ index: Int) -> String {
+      let id = "NLB_\(700_001_000 + index)EDR_F0000010NCAM00001M1"
+      return #"{"id":\#(index),"imageid":"\#(id)","sol":10,"instrument":"NAV_LEFT_B","#
+        + #""url":"http://127.0.0.1:9/\#(id).JPG","date_taken":"2015-05-30T10:00:00.000Z","#
+        + #""extended":{"sample_type":"full"}}"#
+    }
+    let items = [item(0), #"{"sol":10,"instrument":"NAV_LEFT_B"}"#, item(2)].joined(separator: ",")
+    let server = try TestHTTPServer { _ in .json(#"{"items":[\#(items)],"more":false,"total":3,"page":0}"#) }
+    defer { server.stop() }
+    let warnings = Locked<[String]>([])
+    let client = RawFeedClient(
+      configuration: .testing(.nasaRaw, baseURL: server.url("/"), retries: 0),
+      events: { if case .warning(let text) = $0 { warnings.withLock { $0.append(text) } } })
+    let photos = try await client.photos(PhotoQuery(rover: "curiosity", selection: .sol(10)))
+    #expect(photos.count == 2)
+    #expect(warnings.current.contains { $0.contains("1 of its 3 records could not be read") }, "\(warnings.current)")
+  }
 }
