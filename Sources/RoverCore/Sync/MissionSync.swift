@@ -93,6 +93,8 @@ package struct MissionSync: Sendable {
     }
     let lister = MissionLister(service: service, width: width, events: self.events, filter: listingFilter)
     let chosen = Locked(SyncSummary())
+    // Sols listed in fact: fewer than chosen when the run is stopped part-way.
+    let listedSols = Locked(0)
     let allVersions = self.allVersions
     let sync = self
     let (download, _) = try await PhotoSource.feed(downloader, record: record) { send in
@@ -107,6 +109,7 @@ package struct MissionSync: Sendable {
         }
       ) { batch in
         let photos = allVersions ? batch.photos : Self.highestVersions(batch.photos)
+        listedSols.withLock { $0 += 1 }
         try progress.listed(sol: batch.sol, photos: photos)
         // The downloader announces them (`planned`) as it takes them.
         if !photos.isEmpty { await send(photos) }
@@ -115,6 +118,7 @@ package struct MissionSync: Sendable {
       return true
     }
     var summary = chosen.current
+    summary.solsListed = listedSols.current
     summary.download = download
     summary.solsCompleted = progress.completed
     return summary

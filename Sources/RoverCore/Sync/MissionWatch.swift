@@ -23,6 +23,9 @@ package struct MissionWatch: Sendable {
   package func poll(_ state: WatchState) async throws -> [Photo] {
     let range = PhotoRange(rover: rover, days: .sols(lower: 0, upper: nil), cameras: cameras)
     var new: [Photo] = []
+    // One entry per image, as the state keeps them: an image listed under several sols is printed and acted on
+    // once, not printed three times and downloaded once.
+    var keys: Set<String> = []
     let lookback = self.lookback
     try await MissionLister(service: service, events: events, filter: filter).forEachSol(
       range,
@@ -31,7 +34,9 @@ package struct MissionWatch: Sendable {
         return entries.filter { $0.sol >= latest - lookback }
       }
     ) { batch in
-      for photo in batch.photos where try state.isNew(photo) { new.append(photo) }
+      for photo in batch.photos where try state.isNew(photo) && keys.insert(WatchState.key(photo)).inserted {
+        new.append(photo)
+      }
       return true
     }
     return new
