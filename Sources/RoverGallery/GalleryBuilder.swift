@@ -36,6 +36,8 @@ package struct GalleryBuilder: Sendable {
     package var images: Int
     package var withMetadata: Int
     package var thumbnails: ThumbnailStore.Report?
+    /// What the scan left out and why (unreadable subfolders, names not in UTF-8).
+    package var skipped: [String] = []
   }
 
   package let options: Options
@@ -46,7 +48,8 @@ package struct GalleryBuilder: Sendable {
   package func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> Report {
     let scanner = try GalleryScanner(directory: options.directory)
     let page = try pagePath(root: scanner.root)
-    var items = try scanner.scan()
+    var skipped: [String] = []
+    var items = try scanner.scan(skipped: &skipped)
     var thumbnails: ThumbnailStore.Report?
     if options.thumbnails {
       let store = ThumbnailStore(root: scanner.root, maxSide: options.thumbnailSize)
@@ -65,7 +68,8 @@ package struct GalleryBuilder: Sendable {
       throw error
     }
     let withMetadata = layout.count - layout.unsorted.count
-    return Report(page: page.shown, images: layout.count, withMetadata: withMetadata, thumbnails: thumbnails)
+    return Report(
+      page: page.shown, images: layout.count, withMetadata: withMetadata, thumbnails: thumbnails, skipped: skipped)
   }
 
   /// The page as the user named it and with its folder resolved; that folder must exist.

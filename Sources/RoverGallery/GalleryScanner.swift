@@ -37,6 +37,13 @@ package struct GalleryScanner: Sendable {
 
   /// Every image below the folder, sorted by path; an unreadable subfolder is skipped, an unreadable root throws.
   package func scan() throws -> [GalleryItem] {
+    var skipped: [String] = []
+    return try scan(skipped: &skipped)
+  }
+
+  /// The same, saying in `skipped` what was left out and why (a subfolder that cannot be read, names that are not
+  /// UTF-8), one phrase each, so nothing is left off the page in silence.
+  package func scan(skipped: inout [String]) throws -> [GalleryItem] {
     var items: [GalleryItem] = []
     var pending: [String] = [""]
     let decoder = JSONDecoder()
@@ -44,9 +51,15 @@ package struct GalleryScanner: Sendable {
     while let relative = pending.popLast() {
       let listing: [Entry]
       do {
-        listing = try entries(of: relative)
+        var undecodable = 0
+        listing = try entries(of: relative, undecodable: &undecodable)
+        if undecodable > 0 {
+          skipped.append(
+            "\(undecodable) name\(undecodable == 1 ? "" : "s") in \(relative.isEmpty ? "." : relative) not in UTF-8")
+        }
       } catch let error as GalleryError {
         if isRoot { throw error }
+        skipped.append(error.errorDescription ?? "\(relative): cannot be read")
         continue
       }
       isRoot = false
@@ -81,8 +94,9 @@ package struct GalleryScanner: Sendable {
     var kind: Kind
   }
 
-  /// The visible entries of one folder. Names that are not valid UTF-8 cannot be linked reliably and are skipped.
-  func entries(of relative: String) throws -> [Entry] {
+  /// The visible entries of one folder. Names that are not valid UTF-8 cannot be linked reliably and are skipped,
+  /// counted in `undecodable`.
+  func entries(of relative: String, undecodable: inout Int) throws -> [Entry] {
     let path = absolute(relative)
     guard let directory = opendir(path) else {
       throw GalleryError.unreadableDirectory(path: path, reason: String(cString: strerror(errno)))
@@ -93,7 +107,11 @@ package struct GalleryScanner: Sendable {
       let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
         pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(validatingCString: $0) }
       }
-      guard let name, !name.hasPrefix(".") else { continue }
+      guard let name else {
+        undecodable += 1
+        continue
+      }
+      guard !name.hasPrefix(".") else { continue }
       result.append(Entry(name: name, kind: kind(of: entry.pointee.d_type, at: path + "/" + name)))
     }
     return result

@@ -37,6 +37,27 @@ import Testing
     #expect(try files.scan().map(\.path) == ["a.jpg"])
   }
 
+  /// Names that are not UTF-8 and subfolders that cannot be read are left out, and said, never in silence.
+  @Test func whatIsLeftOutIsSaid() throws {
+    let files = try GalleryTestFiles()
+    defer { files.remove() }
+    try files.jpeg("good.jpg")
+    // `bad<FF>.jpg`: one byte that is no UTF-8.
+    let path = Array(files.root.path.utf8) + Array("/bad".utf8) + [0xFF] + Array(".jpg".utf8) + [0]
+    let created = path.map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { creat($0.baseAddress!, 0o644) }
+    #expect(created >= 0)
+    if created >= 0 { close(created) }
+    try files.jpeg("locked/inside.jpg")
+    chmod(files.root.path + "/locked", 0)
+    defer { chmod(files.root.path + "/locked", 0o755) }
+    var skipped: [String] = []
+    let items = try GalleryScanner(directory: files.root).scan(skipped: &skipped)
+    #expect(items.map(\.path).contains("good.jpg"))
+    #expect(skipped.contains("1 name in . not in UTF-8"), "\(skipped)")
+    // Root reads every folder: the locked one is only checked where permissions apply.
+    if getuid() != 0 { #expect(skipped.contains { $0.contains("locked") }, "\(skipped)") }
+  }
+
   @Test func symlinkedFolderOutsideIsNotFollowed() throws {
     let files = try GalleryTestFiles()
     let outside = try GalleryTestFiles()

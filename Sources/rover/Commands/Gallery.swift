@@ -41,7 +41,8 @@ extension RoverCommand {
         thumbnails: thumbnails, thumbnailSize: thumbnailSize)
       let report = try await GalleryBuilder(options: options).run(progress: Terminal.showProgress ? Self.draw : nil)
       if Terminal.showProgress, thumbnails { StandardError.write("\r\u{1B}[K") }
-      // One line per image without a thumbnail, so none hides behind another; the page shows it full size.
+      // What the scan could not read, then one line per image without a thumbnail, so none hides behind another.
+      for reason in report.skipped { StandardError.line("rover: warning: skipped \(reason)") }
       for failure in report.thumbnails?.failed ?? [] {
         StandardError.line("rover: warning: no thumbnail for \(failure.path): \(failure.reason)")
       }
