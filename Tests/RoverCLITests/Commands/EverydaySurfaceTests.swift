@@ -17,6 +17,15 @@ import Testing
     ),
     (["fetch-image", "curiosity", "--sol", "1", "-j", "-2"], "--jobs must be between 1 and 64, got -2"),
     (["photos", "curiosity", "--sol", "-4"], "--sol must be a sol (0 or more) or a range A..B, got -4"),
+    (["photos", "curiosity", "--sol", "-1..5"], "--sol must be a sol (0 or more) or a range A..B, got -1..5"),
+    (
+      ["photos", "perseverance", "--sol", "1", "--site", "-1..5"],
+      "--site must be a site (0 or more) or a range A..B, got -1..5"
+    ),
+    (
+      ["photos", "perseverance", "--sol", "1", "--lmst", "-1:00..02:00"],
+      "--lmst must be a window of local mean solar time HH:MM..HH:MM, got -1:00..02:00"
+    ),
   ])
   func usageMistakesAreNamed(arguments: [String], message: String) async throws {
     let result = try await CLI.run(arguments + ["--base-url", "http://127.0.0.1:9"])
