@@ -24,9 +24,9 @@ package final class ResponseCache: Sendable {
   package static func defaultDirectory(environment: [String: String]) -> URL? {
     if let dir = environment["ROVER_CACHE_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
     // Only the folders `environment` names: without one there is no cache, rather than a home directory read
-    // behind the caller's back.
+    // behind the caller's back. A relative XDG_CACHE_HOME is ignored, as the XDG specification says.
     guard
-      let base = environment["XDG_CACHE_HOME"].flatMap({ $0.isEmpty ? nil : $0 })
+      let base = environment["XDG_CACHE_HOME"].flatMap({ $0.hasPrefix("/") ? $0 : nil })
         ?? environment["HOME"].flatMap({ $0.isEmpty ? nil : $0 + "/.cache" })
     else { return nil }
     return URL(fileURLWithPath: base).appendingPathComponent("rover")
@@ -39,9 +39,12 @@ package final class ResponseCache: Sendable {
   }
 
   /// The entry for `key`, or nil. A corrupt entry is deleted so the next answer replaces it.
+  /// The largest entry rover writes: an answer within the 32 MB cap, and its header line.
+  static let maxEntryBytes = 33 << 20
+
   package func read(_ key: String) -> ResponseCacheEntry? {
     let url = file(for: key)
-    guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+    guard let data = Self.contents(atPath: url.path) else { return nil }
     guard let entry = ResponseCacheEntry.decode(data), entry.header.key == key else {
       unlink(url.path)
       return nil
@@ -49,6 +52,19 @@ package final class ResponseCache: Sendable {
     // Reads mark recency for least-recently-used eviction.
     utimes(url.path, nil)
     return entry
+  }
+
+  /// An entry's bytes: a regular file (a link at its name is not followed) of at most `maxEntryBytes`; nil for
+  /// anything else, which is a miss.
+  static func contents(atPath path: String) -> Data? {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= maxEntryBytes else {
+      return nil
+    }
+    return try? handle.read(upToCount: maxEntryBytes)
   }
 
   /// Stores an entry atomically; cache trouble (disk full, read-only home) never fails the command.

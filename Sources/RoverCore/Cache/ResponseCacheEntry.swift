@@ -38,9 +38,23 @@ package struct ResponseCacheEntry: Sendable {
     guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
-    guard let header = try? decoder.decode(Header.self, from: data[data.startIndex..<newline]) else { return nil }
+    guard let header = try? decoder.decode(Header.self, from: data[data.startIndex..<newline]), header.isSane else {
+      return nil
+    }
     let body = Data(data[data.index(after: newline)...])
     guard body.count == header.bodyBytes else { return nil }
     return ResponseCacheEntry(header: header, body: body)
+  }
+}
+
+extension ResponseCacheEntry.Header {
+  /// What rover itself could have stored: dates a clock can hold (a tampered `1e30` once trapped in a message), and
+  /// validators that are one header line (a line break in a stored ETag would forge request headers).
+  var isSane: Bool {
+    let dates = [storedAt, expiresAt].map(\.timeIntervalSince1970)
+    guard dates.allSatisfy({ $0.isFinite && abs($0) < 1e11 }) else { return false }
+    return [etag, lastModified].allSatisfy { value in
+      value.map { $0.utf8.count <= 1024 && !$0.utf8.contains { $0 < 0x20 || $0 == 0x7F } } ?? true
+    }
   }
 }

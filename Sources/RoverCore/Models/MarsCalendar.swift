@@ -28,8 +28,12 @@ package enum MarsCalendar {
   /// The sol of landing day: 1 for the MER rovers, 0 for Curiosity and Perseverance.
   package static func landingSol(rover: String) -> Int { Mission(name: rover)?.landingSol ?? 0 }
 
+  /// The last sol given an Earth date: about the year 9800, past which a date is no longer `YYYY-MM-DD` (and the
+  /// arithmetic would overflow well before `Int.max`).
+  package static let maxSol = 2_800_000
+
   package static func earthDate(rover: String, sol: Int) -> CalendarDate? {
-    guard let landing = landingDate(rover: rover), sol >= 0 else { return nil }
+    guard let landing = landingDate(rover: rover), sol >= 0, sol <= maxSol else { return nil }
     let elapsed = sol - landingSol(rover: rover)
     // A MER sol 0 is the sol before landing: the day before, rather than no answer at all.
     guard elapsed >= 0 else { return landing.adding(days: -1) }

@@ -16,10 +16,19 @@ extension ConnectionSettings {
   /// A CA file that cannot be read, or holds no PEM certificate, would fail every HTTPS request with a message
   /// about the server: say what is wrong with the file before any request.
   static func checkCAFile(_ path: String, source: SettingSource) throws {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
+    // Opened without waiting (a named pipe with no writer would block for ever) and only when a regular file:
+    // libcurl reads the file again for every connection's store, which a pipe (`<(cat ca.pem)`) cannot give.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
       throw SettingsError.invalidCAFile(path: path, source: "\(source)", reason: "cannot read it")
     }
-    defer { try? handle.close() }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
+      throw SettingsError.invalidCAFile(
+        path: path, source: "\(source)", reason: "not a regular file (a pipe?); give the PEM file's own path")
+    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     // A bundle of every public CA is about 200 KB; the first certificate is all this check needs.
     let start = (try? handle.read(upToCount: 1 << 20)) ?? Data()
     // Searched as bytes: a bundle need not be UTF-8, and decoding 200 KB to search it cost more than the search.

@@ -12,15 +12,20 @@ package struct SettingsFile: Sendable {
   /// Reads the file if it exists; a file that exists but cannot be read is an error worth reporting.
   package static func load(path: String) throws -> SettingsFile? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
-    // A settings file is a few lines: one of megabytes is refused before it is read (a 50 MB one cost 44 s).
-    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-      size.intValue > maxBytes
-    {
-      throw SettingsError.fileTooLarge(path: path, limit: maxBytes)
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    // Sized on the file it opened (a link's target, not the link), without waiting on a pipe: a settings file is a
+    // few lines, and one of megabytes is refused before it is read (a 50 MB one cost 44 s).
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { throw SettingsError.unreadableFile(path: path) }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
       throw SettingsError.unreadableFile(path: path)
     }
+    guard info.st_size <= maxBytes else { throw SettingsError.fileTooLarge(path: path, limit: maxBytes) }
+    guard let data = try? handle.read(upToCount: maxBytes + 1) ?? Data() else {
+      throw SettingsError.unreadableFile(path: path)
+    }
+    guard data.count <= maxBytes else { throw SettingsError.fileTooLarge(path: path, limit: maxBytes) }
     let object: Any
     do {
       object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -43,9 +48,10 @@ package struct SettingsFile: Sendable {
 
   /// The files consulted, highest precedence first: the working directory, then the user's config directory.
   package static func candidatePaths(environment: [String: String], currentDirectory: String?) -> [String] {
-    // Only the folders `environment` names: the library reads no home directory of its own.
+    // Only the folders `environment` names: the library reads no home directory of its own. A relative
+    // XDG_CONFIG_HOME is ignored, as the XDG specification says.
     let configHome =
-      environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? environment["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.config" }
     return (currentDirectory.map { [$0 + "/" + name] } ?? []) + (configHome.map { [$0 + "/rover/" + name] } ?? [])
   }

@@ -13,7 +13,11 @@ package enum DurationText {
     return nil
   }
 
+  /// A rough duration for messages; what no clock can measure (not finite, past a million years, negative) is
+  /// said as such rather than converted, which would trap.
   package static func describe(_ seconds: TimeInterval) -> String {
+    guard seconds.isFinite, seconds >= 0 else { return "an unknown time" }
+    guard seconds < 3.2e13 else { return "ages" }
     switch seconds {
     case ..<120: return "\(Int(seconds))s"
     case ..<7_200: return "\(Int(seconds / 60))m"
@@ -31,8 +35,9 @@ package enum ByteCountText {
       ("gb", 1e9), ("mb", 1e6), ("kb", 1e3), ("g", 1e9), ("m", 1e6), ("k", 1e3), ("b", 1),
     ]
     for (suffix, multiplier) in units where trimmed.hasSuffix(suffix) {
+      // `Int(exactly:)` after the multiplication: `1e19b` is no size, and converting it would trap.
       guard let value = Double(trimmed.dropLast(suffix.count)), value >= 0, value.isFinite else { return nil }
-      return Int(value * multiplier)
+      return Int(exactly: (value * multiplier).rounded(.down))
     }
     return Int(trimmed).flatMap { $0 >= 0 ? $0 : nil }
   }

@@ -26,16 +26,20 @@ extension RoverCommand {
 
     func validate() throws {
       guard MarsCalendar.landingDate(rover: rover) != nil else {
-        throw ValidationError("unknown rover '\(rover)' (sol-date knows curiosity, perseverance, opportunity, spirit)")
+        // An unknown rover, as for every other command: 66, with the closest name (thrown from `run`).
+        return
       }
       guard (sol == nil) != (date == nil) else { throw ValidationError("give a sol or --date, not both or neither") }
-      if let sol, sol < 0 { throw ValidationError("the sol must be 0 or more, got \(sol)") }
+      if let sol, sol < 0 || sol > MarsCalendar.maxSol {
+        throw ValidationError("the sol must be between 0 and \(MarsCalendar.maxSol), got \(sol)")
+      }
       if let date, CalendarDate(strict: date) == nil {
         throw ValidationError("--date must be a real date as YYYY-MM-DD, got '\(date)'")
       }
     }
 
     func run() async throws {
+      guard MarsCalendar.landingDate(rover: rover) != nil else { throw ServiceError.unknownRover(name: rover) }
       let printer = Printer(format: .table, color: false)
       if let sol, let earthDate = MarsCalendar.earthDate(rover: rover, sol: sol) {
         printer.write(json ? try JSONOutput.lines([SolDateRecord(sol: sol, earthDate: earthDate)]) : "\(earthDate)\n")

@@ -1,3 +1,4 @@
+import Foundation
 import RoverCore
 
 /// `rover config`'s content: each setting and its source, every service's URL and whether a key goes to it (the
@@ -45,10 +46,21 @@ struct ConfigReport: Encodable {
     case caFile = "ca_file"
   }
 
+  /// A URL as `config` shows it: a key in its query and a password in it replaced by a placeholder.
+  static func shown(_ url: URL) -> String {
+    var text = Redactor.redactKeyParameters(url.absoluteString)
+    if url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+      components.password = "REDACTED"
+      text = Redactor.redactKeyParameters(components.string ?? text)
+    }
+    return text
+  }
+
   init(_ settings: ConnectionSettings) {
     service = Entry(value: settings.service.value.description, source: settings.service.source.description)
     baseURL = Entry(
-      value: settings.baseURL?.value.absoluteString, source: settings.baseURL?.source.description ?? "per service")
+      value: settings.baseURL.map { Self.shown($0.value) },
+      source: settings.baseURL?.source.description ?? "per service")
     // The demo key is public; any other key is shown only as redacted.
     let key = settings.apiKey.value.map { $0 == "DEMO_KEY" ? $0 : Redactor.placeholder }
     apiKey = Entry(value: key, source: settings.apiKey.source.description)
@@ -57,7 +69,7 @@ struct ConfigReport: Encodable {
     services = shown.map { preset in
       let route = settings.route(for: preset)
       return Route(
-        service: preset.rawValue, baseURL: Redactor.redactKeyParameters(route.url.value.absoluteString),
+        service: preset.rawValue, baseURL: Self.shown(route.url.value),
         source: route.url.source.description, keyFrom: route.key?.description)
     }
     cacheDirectory = Entry(

@@ -28,6 +28,22 @@ import Testing
     #expect(solDate.stderr.contains("2012-01-01") && solDate.stderr.contains("2012-08-06"), "\(solDate.stderr)")
   }
 
+  /// Sols no calendar reaches are refused by name, not converted (a sol of 2^63 - 1 trapped); an unknown rover is
+  /// 66 with the closest name, as for every other command.
+  @Test func solDateRefusesAbsurdSolsAndNamesUnknownRovers() async throws {
+    for sol in ["9223372036854775807", "2800001"] {
+      let result = try await CLI.run(["sol-date", "curiosity", sol])
+      #expect(result.exitCode == 64, "\(result)")
+      #expect(result.stderr.contains("got \(sol)"), "\(result.stderr)")
+    }
+    let last = try await CLI.run(["sol-date", "curiosity", "2800000"])
+    #expect(last.exitCode == 0, "\(last)")
+    #expect(last.stdout.count == 11, "\(last.stdout)")
+    let unknown = try await CLI.run(["sol-date", "curiosty", "1"])
+    #expect(unknown.exitCode == 66, "\(unknown)")
+    #expect(unknown.stderr == "rover: unknown rover 'curiosty'; did you mean 'curiosity'?\n", "\(unknown.stderr)")
+  }
+
   @Test func anUnknownCameraListsTheRoversCameras() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }

@@ -35,6 +35,31 @@ import Testing
     #expect(api.server.requestCount == 0)
   }
 
+  /// A key or password written into the base URL itself is never shown by `config`, and never written into
+  /// the response cache's keys.
+  @Test func aKeyInsideTheBaseURLIsRedactedInConfigAndTheCache() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let cache = try TestDirectory.make("rover-cli")
+    var components = try #require(URLComponents(url: api.baseURL, resolvingAgainstBaseURL: false))
+    components.queryItems = [URLQueryItem(name: "api_key", value: "URLSECRET1")]
+    let base = try #require(components.string)
+    let config = try await CLI.run(["config", "--base-url", base])
+    #expect(config.exitCode == 0, "\(config)")
+    #expect(!config.stdout.contains("URLSECRET1"), "\(config.stdout)")
+    components.user = "me"
+    components.password = "PASSWORD2"
+    let withPassword = try await CLI.run(["config", "--base-url", try #require(components.string)])
+    #expect(!withPassword.stdout.contains("PASSWORD2"), "\(withPassword.stdout)")
+    let rovers = try await CLI.run(["rovers", "--base-url", base], environment: ["ROVER_CACHE_DIR": cache.path])
+    #expect(rovers.exitCode == 0, "\(rovers)")
+    let stored = try FileManager.default.subpathsOfDirectory(atPath: cache.path).compactMap {
+      try? String(contentsOfFile: cache.path + "/" + $0, encoding: .utf8)
+    }
+    #expect(!stored.isEmpty)
+    #expect(!stored.contains { $0.contains("URLSECRET1") })
+  }
+
   @Test func aHugeSettingsFileIsRefusedUnread() async throws {
     let directory = try TestDirectory.make()
     defer { try? FileManager.default.removeItem(at: directory) }

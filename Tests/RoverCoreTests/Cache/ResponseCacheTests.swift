@@ -37,6 +37,26 @@ import Testing
     #expect(cache.read("k") == nil)
   }
 
+  /// An entry rover could not have written is a miss: dates no clock holds (once a trap in a message), a
+  /// validator with a line break (it would forge request headers), a link at the entry's name, a huge file.
+  @Test func entriesRoverCouldNotHaveWrittenAreMisses() throws {
+    let cache = ResponseCache(directory: directory)
+    cache.write(entry("dates", body: "{}", storedAt: Date(timeIntervalSince1970: -1e30)))
+    #expect(cache.read("dates") == nil)
+    cache.write(entry("etag", body: "{}", etag: "\"abc\"\r\nX-Injected: yes"))
+    #expect(cache.read("etag") == nil)
+    cache.write(entry("good", body: "{}"))
+    let target = cache.file(for: "good")
+    let link = cache.file(for: "link")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    #expect(cache.read("link") == nil)
+    let big = cache.file(for: "big")
+    #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+    #expect(truncate(big.path, off_t(ResponseCache.maxEntryBytes + 1)) == 0)
+    #expect(cache.read("big") == nil)
+    #expect(cache.read("good") != nil)
+  }
+
   @Test func evictsLeastRecentlyUsedBeyondTheSizeLimit() throws {
     let body = String(repeating: "x", count: 1_000)
     let cache = ResponseCache(directory: directory, maxBytes: 3_500)

@@ -33,6 +33,11 @@ import Testing
     #expect(settings.cacheMode.use == .disabled)
     #expect(SettingsFile.candidatePaths(environment: [:], currentDirectory: nil).isEmpty)
     #expect(ResponseCache.defaultDirectory(environment: [:]) == nil)
+    // Relative XDG folders are ignored, as the XDG specification says: HOME's are used.
+    let relative = ["XDG_CACHE_HOME": "rel", "XDG_CONFIG_HOME": "rel", "HOME": "/h"]
+    #expect(ResponseCache.defaultDirectory(environment: relative)?.path == "/h/.cache/rover")
+    #expect(
+      SettingsFile.candidatePaths(environment: relative, currentDirectory: nil) == ["/h/.config/rover/APIKeys.plist"])
     let withHome = try resolve()
     #expect(withHome.cacheDirectory.value.path == emptyHome + "/.cache/rover")
     #expect(withHome.cacheMode.use == .normal)
@@ -49,6 +54,19 @@ import Testing
       let text = try #require(error.errorDescription)
       #expect(text.contains("from the settings given"), "\(text)")
       #expect(!text.contains("ROVER_") && !text.contains("default"), "\(text)")
+    }
+  }
+
+  /// A settings file is sized where it points: a link to a huge file is refused unread, as the file itself is.
+  @Test func aLinkToAHugeSettingsFileIsRefusedUnread() throws {
+    let big = emptyHome + "/big.plist"
+    #expect(FileManager.default.createFile(atPath: big, contents: nil))
+    #expect(truncate(big, 1 << 30) == 0)
+    let link = emptyHome + "/work/APIKeys.plist"
+    try FileManager.default.createDirectory(atPath: emptyHome + "/work", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: big)
+    #expect(throws: SettingsError.fileTooLarge(path: link, limit: SettingsFile.maxBytes)) {
+      try resolve(cwd: emptyHome + "/work")
     }
   }
 

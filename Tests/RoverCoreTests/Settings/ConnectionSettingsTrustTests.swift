@@ -71,6 +71,17 @@ import Testing
     #expect(throws: SettingsError.self) { try resolve(env: ["SSL_CERT_FILE": near]) }
   }
 
+  /// A named pipe with no writer once blocked the command for ever (deaf to SIGTERM); a pipe or a directory is
+  /// refused at once, naming what to give instead.
+  @Test func aPipeOrADirectoryIsRefusedWithoutWaiting() throws {
+    let fifo = home + "/ca.fifo"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    for path in [fifo, home] {
+      let error = try #require(throws: SettingsError.self) { try resolve(cacert: path) }
+      #expect(error.errorDescription?.contains("not a regular file") == true, "\(error)")
+    }
+  }
+
   /// Bundles open with comments (Fedora's names each CA before it), and need not be UTF-8 there.
   @Test func aCertificateAfterCommentsAndStrayBytesIsAccepted() throws {
     let bundle = home + "/commented.pem"

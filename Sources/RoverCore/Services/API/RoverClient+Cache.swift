@@ -2,9 +2,9 @@ import Foundation
 
 extension RoverClient {
   /// The cache key: service, base URL and request, never the API key (it travels in separate query items or
-  /// headers, added after this).
+  /// headers, added after this; one written into the base URL itself is redacted).
   func cacheKey(_ endpoint: APIEndpoint) -> String {
-    "\(serviceName) \(endpoint.url(baseURL: configuration.baseURL).absoluteString)"
+    Redactor.redactKeyParameters("\(serviceName) \(endpoint.url(baseURL: configuration.baseURL).absoluteString)")
   }
 
   /// A rover's latest sol from what is already cached, so photo listings can tell settled sols from recent ones

@@ -101,7 +101,7 @@ package struct PDSClient: PhotoService {
   func search(_ search: PDSSearch, what: String) async throws -> PDSSearchResponse {
     let url = search.url(base: configuration.baseURL)
     let request = CachedFetcher.Request<PDSSearchResponse>(
-      key: "\(serviceName) \(url.absoluteString)", url: url, headers: [:], what: what,
+      key: Redactor.redactKeyParameters("\(serviceName) \(url.absoluteString)"), url: url, headers: [:], what: what,
       classify: PDSClassifier(redactor: configuration.redactor).verdict, lifetime: { _ in PDSFreshness.archive })
     return try await fetcher.fetch(request)
   }

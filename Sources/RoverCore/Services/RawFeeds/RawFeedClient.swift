@@ -97,7 +97,8 @@ package struct RawFeedClient: PhotoService {
   ) async throws -> Value {
     let classifier = RawFeedClassifier(redactor: configuration.redactor)
     let request = CachedFetcher.Request<Value>(
-      key: "\(serviceName) \(url.absoluteString)", url: url, headers: [:], what: what, classify: classifier.verdict,
+      key: Redactor.redactKeyParameters("\(serviceName) \(url.absoluteString)"), url: url, headers: [:], what: what,
+      classify: classifier.verdict,
       lifetime: lifetime)
     return try await fetcher.fetch(request)
   }
