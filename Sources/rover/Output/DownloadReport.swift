@@ -19,13 +19,14 @@ struct DownloadReport: Sendable {
     self.outputDirectory = outputDirectory
   }
 
-  /// The stable `--json` record for one photo.
+  /// The stable `--json` record for one photo. A photo known only by its URL (`--format urls` piped in) has no
+  /// rover, sol or camera: `null`, never a made-up value (sol 0 is a real sol).
   struct Record: Encodable {
     var status: String
     var id: PhotoID
-    var rover: String
-    var sol: Int
-    var camera: String
+    var rover: String?
+    var sol: Int?
+    var camera: String?
     var imgSrc: String
     var path: String
     var bytes: Int?
@@ -36,13 +37,30 @@ struct DownloadReport: Sendable {
       case status, id, rover, sol, camera, path, bytes, reason, error
       case imgSrc = "img_src"
     }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(status, forKey: .status)
+      try container.encode(id, forKey: .id)
+      // Always present, `null` when unknown.
+      try container.encode(rover, forKey: .rover)
+      try container.encode(sol, forKey: .sol)
+      try container.encode(camera, forKey: .camera)
+      try container.encode(imgSrc, forKey: .imgSrc)
+      try container.encode(path, forKey: .path)
+      try container.encodeIfPresent(bytes, forKey: .bytes)
+      try container.encodeIfPresent(reason, forKey: .reason)
+      try container.encodeIfPresent(error, forKey: .error)
+    }
   }
 
   /// A photo a dry run would fetch to `path` (relative to the output directory), as the real run would report it.
   func record(planned photo: Photo, path: String) -> Record {
-    Record(
-      status: "planned", id: photo.id, rover: photo.rover.name.lowercased(), sol: photo.sol,
-      camera: photo.camera.name, imgSrc: photo.imageSource, path: outputDirectory.appendingPathComponent(path).path)
+    let known = !photo.isKnownOnlyByURL
+    return Record(
+      status: "planned", id: photo.id, rover: known ? photo.rover.name.lowercased() : nil, sol: known ? photo.sol : nil,
+      camera: known ? photo.camera.name : nil, imgSrc: photo.imageSource,
+      path: outputDirectory.appendingPathComponent(path).path)
   }
 
   func record(_ result: DownloadResult) -> Record {
@@ -82,7 +100,9 @@ struct DownloadReport: Sendable {
     case .csv:
       let header = headerDone.isFirst()
       let row = [
-        record.status, record.id.description, record.rover, String(record.sol), record.camera, record.imgSrc,
+        record.status, record.id.description, record.rover ?? "", record.sol.map(String.init) ?? "",
+        record.camera ?? "",
+        record.imgSrc,
         record.path, record.bytes.map(String.init) ?? "", record.reason ?? "", record.error ?? "",
       ]
       text = TableRenderer.csv(columns: Self.csvFields, rows: [row])

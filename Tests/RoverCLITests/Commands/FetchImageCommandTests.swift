@@ -52,6 +52,19 @@ import Testing
     #expect(result.stdout.contains("downloaded 6, skipped 0, failed 0"))
   }
 
+  /// URLs piped in say nothing of rover, sol or camera: their records say `null`, not a made-up value.
+  @Test func urlsPipedInHaveNullWhatTheyDoNotSay() async throws {
+    let input = Data("http://127.0.0.1:9/a/FLB_1.JPG\n".utf8)
+    let result = try await CLI.run(
+      ["fetch-image", "-", "-o", try TestDirectory.make("rover-cli").path, "--dry-run", "--json"], stdin: input)
+    #expect(result.exitCode == 0, "\(result)")
+    let record = try #require(try CLI.jsonLines(result.stdout).first)
+    for key in ["rover", "sol", "camera"] {
+      #expect(record[key] is NSNull, "\(key): \(String(describing: record[key]))")
+    }
+    #expect(record["id"] as? String == "FLB_1")
+  }
+
   @Test func sharedURLIsFetchedOnce() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
