@@ -126,7 +126,10 @@ public struct NameTemplate: Hashable, Sendable {
     case .sol: return String(photo.sol)
     case .earthDate: return photo.earthDate.description
     case .camera: return photo.camera.name
-    case .id: return photo.id.description
+    case .id:
+      // An older version listed beside the newest under one id is told apart by its version.
+      guard photo.isOlderVersion, let version = photo.listingKey.version else { return photo.id.description }
+      return photo.id.description + (version < 10 ? "_v0\(version)" : "_v\(version)")
     case .product: return photo.productKey
     case .filename: return file?.name ?? ""
     case .ext: return file?.ext ?? ""

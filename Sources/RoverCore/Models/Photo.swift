@@ -27,6 +27,10 @@ public struct Photo: Sendable {
   /// True for a photo made from an image URL alone (piped to `fetch-image -`): its rover, sol and camera are not
   /// known, so the default name template names it after the URL's file instead.
   package var isKnownOnlyByURL = false
+  /// True for an older version of a frame listed beside a newer one under the same id (Perseverance's `imageid`
+  /// has no version): `{id}` in a file name then carries the version (`…_v01`), so keeping every version needs no
+  /// template of its own, and the newest keeps the name a newest-only download gives it.
+  package var isOlderVersion = false
 
   /// A photo from its parts, as a service or a test would make one.
   public init(

@@ -23,8 +23,10 @@ package struct Redactor: Sendable {
 
   package func redact(_ url: URL) -> String { redact(url.absoluteString) }
 
-  /// Hides any `api_key=` value even when the key is not known to us (a user pasting a URL into `--base-url`).
+  /// Hides any `api_key=` value, and the password of any `scheme://user:password@host`, even when they are not
+  /// known to us (a user pasting a URL into `--base-url`).
   package static func redactKeyParameters(_ text: String) -> String {
+    let text = redactPasswords(text)
     guard text.contains("api_key=") else { return text }
     var output = ""
     var remainder = Substring(text)
@@ -38,6 +40,27 @@ package struct Redactor: Sendable {
         output += remainder[remainder.startIndex..<end]
       }
       remainder = remainder[end...]
+    }
+    return output + remainder
+  }
+
+  /// `scheme://user:password@host` becomes `scheme://user:REDACTED@host`, for every URL in `text`.
+  static func redactPasswords(_ text: String) -> String {
+    guard text.contains("://"), text.contains("@") else { return text }
+    var output = ""
+    var remainder = Substring(text)
+    while let scheme = remainder.range(of: "://") {
+      output += remainder[..<scheme.upperBound]
+      remainder = remainder[scheme.upperBound...]
+      // The authority ends at the path, query or fragment, or where the URL itself ends.
+      let authorityEnd = remainder.firstIndex { "/?# \"'".contains($0) } ?? remainder.endIndex
+      let authority = remainder[..<authorityEnd]
+      if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+        output += authority[...colon] + placeholder + authority[at...]
+      } else {
+        output += authority
+      }
+      remainder = remainder[authorityEnd...]
     }
     return output + remainder
   }

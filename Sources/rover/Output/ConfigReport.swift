@@ -47,14 +47,7 @@ struct ConfigReport: Encodable {
   }
 
   /// A URL as `config` shows it: a key in its query and a password in it replaced by a placeholder.
-  static func shown(_ url: URL) -> String {
-    var text = Redactor.redactKeyParameters(url.absoluteString)
-    if url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
-      components.password = "REDACTED"
-      text = Redactor.redactKeyParameters(components.string ?? text)
-    }
-    return text
-  }
+  static func shown(_ url: URL) -> String { Redactor.redactKeyParameters(url.absoluteString) }
 
   init(_ settings: ConnectionSettings) {
     service = Entry(value: settings.service.value.description, source: settings.service.source.description)

@@ -137,13 +137,30 @@ struct Pager: Sendable {
     var what: String
     var photos: [Photo] = []
     var seen: Set<Photo.ListingKey> = []
+    /// Where the newest version listed so far of each versioned id is.
+    var newest: [PhotoID: Int] = [:]
 
-    /// Adds the photos not seen before; returns how many were new.
+    /// Adds the photos not seen before; returns how many were new. Of two versions listed under one id, the older
+    /// is marked (``Photo/isOlderVersion``), whichever came first.
     /// - Throws: ``ServiceError/listingCut(what:reason:)`` past ``Pager/maxPhotosPerSol``.
     @discardableResult
     mutating func add(_ items: [Photo]) throws -> Int {
       let before = photos.count
-      for photo in items where seen.insert(photo.listingKey).inserted { photos.append(photo) }
+      for var photo in items where seen.insert(photo.listingKey).inserted {
+        if let version = photo.listingKey.version {
+          if let index = newest[photo.id], let listed = photos[index].listingKey.version {
+            if version > listed {
+              photos[index].isOlderVersion = true
+              newest[photo.id] = photos.count
+            } else {
+              photo.isOlderVersion = true
+            }
+          } else {
+            newest[photo.id] = photos.count
+          }
+        }
+        photos.append(photo)
+      }
       guard photos.count <= Pager.maxPhotosPerSol else {
         throw cut("more than \(Pager.maxPhotosPerSol) photos, more than any sol holds")
       }

@@ -155,6 +155,14 @@ import Testing
     #expect(listing.photos.count == 2)
     #expect(PhotoFilter().apply(listing.photos).map(\.imageSource) == [newer.imageSource])
     #expect(PhotoFilter(versions: .all).apply(listing.photos).count == 2)
+    // The older is marked, so the default name tells it apart and the newest keeps the newest-only name.
+    let kept = PhotoFilter(versions: .all).apply(listing.photos)
+    #expect(kept.filter(\.isOlderVersion).map(\.imageSource) == [older.imageSource])
+    try NameTemplate.default.checkDistinguishes(kept)
+    let names = Set(kept.map { NameTemplate.default.path(for: $0) })
+    #expect(names.count == 2)
+    #expect(names.contains(NameTemplate.default.path(for: newer)))
+    #expect(names.contains { $0.hasSuffix("_v01.jpg") }, "\(names)")
   }
 }
 
