@@ -50,38 +50,37 @@ package final class PhotoInput: @unchecked Sendable {
 
   /// Up to `count` items; an empty array at the end of the input.
   package func next(upTo count: Int = 256) async throws -> [Item] {
+    if let failure = pendingFailure {
+      pendingFailure = nil
+      throw failure
+    }
     switch try await format() {
     case nil: return []
     case .json: return try await nextObjects(upTo: count)
     case .lines:
       var items: [Item] = []
-      while items.count < count, items.isEmpty || hasBufferedLine, let item = try await nextLine() {
-        items.append(contentsOf: item)
+      do {
+        while items.count < count, items.isEmpty || hasBufferedLine, let item = try await nextLine() {
+          items.append(contentsOf: item)
+        }
+      } catch {
+        guard !items.isEmpty else { throw error }
+        pendingFailure = error
       }
       return items
     }
   }
 
-  /// Whether a whole line waits in the buffer. A batch ends where the buffer does rather than wait for a slow
-  /// writer to fill it: photos are handed over as they arrive.
+  /// Whether a line (an object) waits in the buffer: a batch ends there rather than wait for a slow writer.
   private var hasBufferedLine: Bool { buffer[position...].contains(0x0A) }
+  private var hasBufferedObject: Bool { buffer[position...].contains { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } }
 
-  /// Whether the buffer holds more than white space: the start of another object, read without waiting.
-  private var hasBufferedObject: Bool {
-    buffer[position...].contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
-  }
-
-  /// Up to `count` objects decoded together as one array: a `JSONDecoder` call costs far more than the bytes it
-  /// reads, so one call per batch instead of per photo. Only when that fails is each decoded alone, to accept an
-  /// envelope (`{"photos":[…]}`) or to name the bad one.
+  /// Up to `count` objects decoded together as one array (a decoder call costs far more than its bytes); only when
+  /// that fails is each decoded alone, to accept an envelope (`{"photos":[…]}`) or to name the bad one.
   /// The raw bytes decoded at once, at most (one object more may pass it).
   static let maxBatchBytes = 96 * 1024
 
   private func nextObjects(upTo count: Int) async throws -> [Item] {
-    if let failure = pendingFailure {
-      pendingFailure = nil
-      throw failure
-    }
     var objects: [[UInt8]] = []
     var bytes = 0
     var firstLine = line + 1
@@ -145,8 +144,7 @@ package final class PhotoInput: @unchecked Sendable {
 
   // MARK: JSON values
 
-  /// The next photo object's bytes (an element of the top-level array, or the next top-level object), or nil at
-  /// the end.
+  /// The next photo object's bytes (an element of the top-level array, or the next top-level object); nil at end.
   private func nextRawObject() async throws -> [UInt8]? {
     while true {
       guard let first = try await peekNonSpace() else {
@@ -192,8 +190,7 @@ package final class PhotoInput: @unchecked Sendable {
     throw DownloadError.malformedInput(detail: "\(place()): \(JSONBody.describe(photoError))")
   }
 
-  /// The bytes of one JSON object, found by tracking nesting and strings over the buffer in place (one copy per
-  /// object, never the rest of the input).
+  /// One JSON object's bytes, found by tracking nesting and strings over the buffer in place (one copy each).
   private func readObject() async throws -> [UInt8] {
     var depth = 0
     var inString = false
@@ -263,8 +260,12 @@ package final class PhotoInput: @unchecked Sendable {
       }
       let byte = buffer[position]
       position += 1
-      if byte == 0x0A { return bytes }
-      if byte != 0x0D { bytes.append(byte) }
+      // Only a line's own `\r\n` is dropped: a carriage return inside a line stays, for the URL check to refuse.
+      if byte == 0x0A {
+        if bytes.last == 0x0D { bytes.removeLast() }
+        return bytes
+      }
+      bytes.append(byte)
     }
   }
 

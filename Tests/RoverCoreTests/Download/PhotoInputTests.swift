@@ -84,4 +84,19 @@ import Testing
       ("http://127.0.0.1:9/a.jpg\nhttp://127.0.0.1:9/b.jpg\n", 2), ("http://127.0.0.1:9/c.jpg\n", 1),
     ])
   }
+
+  /// A carriage return inside a line is part of the line, so a URL holding one is refused, not fetched with its
+  /// halves joined; CRLF line endings still read as plain ones.
+  @Test func aCarriageReturnInsideALineIsNotDropped() async throws {
+    let pipe = try Pipe()
+    let input = PhotoInput(descriptor: pipe.read)
+    defer {
+      pipe.closeWriter()
+      close(pipe.read)
+    }
+    pipe.send("http://127.0.0.1:9/a.jpg\r\nhttp://127.0.0.1:9/e\rf.jpg\n")
+    pipe.closeWriter()
+    #expect(try await input.next().count == 1)
+    await #expect(throws: DownloadError.self) { try await input.next() }
+  }
 }
