@@ -18,6 +18,7 @@ package struct ThumbnailStore: Sendable {
   package let directory: String
   package let maxSide: Int
 
+  /// - Parameter root: the folder as ``GalleryScanner`` resolved it (links in its own path followed).
   package init(root: URL, maxSide: Int = 320) {
     self.root = root.path
     directory = root.path + "/" + Self.directoryName
@@ -48,16 +49,13 @@ package struct ThumbnailStore: Sendable {
     return String(repeating: "0", count: 16 - hex.count) + hex + ".jpg"
   }
 
-  /// The file to read for an image: a link the scanner accepted (it resolves inside the root) is read where it
-  /// points, since the reader never opens a link itself; anything else as it is named.
+  /// The file to read for an image: a link the scanner accepted (it resolves inside the root, which the scanner
+  /// resolved already) is read where it points, since the reader never opens a link itself; anything else as named.
   static func source(_ path: String, in root: String) -> String {
     guard let resolved = realpath(path, nil) else { return path }
     defer { free(resolved) }
     let target = String(cString: resolved)
-    guard let rootResolved = realpath(root, nil) else { return path }
-    defer { free(rootResolved) }
-    let inside = String(cString: rootResolved)
-    return target.hasPrefix(inside == "/" ? "/" : inside + "/") ? target : path
+    return target.hasPrefix(root == "/" ? "/" : root + "/") ? target : path
   }
 
   /// Gives every item a thumbnail, reusing those already made, `jobs` at a time (at most four by default: each

@@ -57,14 +57,10 @@ package final class ResponseCache: Sendable {
   /// An entry's bytes: a regular file (a link at its name is not followed) of at most `maxEntryBytes`; nil for
   /// anything else, which is a miss.
   static func contents(atPath path: String) -> Data? {
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= maxEntryBytes else {
-      return nil
-    }
-    return try? handle.read(upToCount: maxEntryBytes)
+    guard case .success(let file) = RegularFile.open(path, followingLinks: false), file.size <= maxEntryBytes,
+      let data = file.read(upTo: maxEntryBytes), !data.isEmpty
+    else { return nil }
+    return data
   }
 
   /// Stores an entry atomically; cache trouble (disk full, read-only home) never fails the command.

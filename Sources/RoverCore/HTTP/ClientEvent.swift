@@ -41,4 +41,13 @@ extension PhotoService {
     guard let events else { return nil }
     return { events(.warning($0)) }
   }
+
+  /// Says that `count` of a page's `total` records (a feed's `records`, the PDS's `documents`) are no image rover
+  /// can fetch (no id, URL or sol), so they are left out: never silently.
+  func warnUnreadable(
+    _ count: Int, of total: Int, in what: String, called noun: String = "records", to events: ClientEventHandler?
+  ) {
+    guard count > 0 else { return }
+    events?(.warning("\(what): \(count) of its \(total) \(noun) could not be read as images; left out"))
+  }
 }

@@ -18,19 +18,17 @@ extension ConnectionSettings {
   static func checkCAFile(_ path: String, source: SettingSource) throws {
     // Opened without waiting (a named pipe with no writer would block for ever) and only when a regular file:
     // libcurl reads the file again for every connection's store, which a pipe (`<(cat ca.pem)`) cannot give.
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
+    let file: RegularFile
+    switch RegularFile.open(path) {
+    case .success(let opened): file = opened
+    case .failure(.cannotOpen):
       throw SettingsError.invalidCAFile(path: path, source: "\(source)", reason: "cannot read it")
-    }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      close(descriptor)
+    case .failure(.notRegular):
       throw SettingsError.invalidCAFile(
         path: path, source: "\(source)", reason: "not a regular file (a pipe?); give the PEM file's own path")
     }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     // A bundle of every public CA is about 200 KB; the first certificate is all this check needs.
-    let start = (try? handle.read(upToCount: 1 << 20)) ?? Data()
+    let start = file.read(upTo: 1 << 20) ?? Data()
     // Searched as bytes: a bundle need not be UTF-8, and decoding 200 KB to search it cost more than the search.
     guard start.firstRange(of: Array("-----BEGIN CERTIFICATE-----".utf8)) != nil else {
       throw SettingsError.invalidCAFile(path: path, source: "\(source)", reason: "no PEM certificate in it")

@@ -14,17 +14,9 @@ package struct SettingsFile: Sendable {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     // Sized on the file it opened (a link's target, not the link), without waiting on a pipe: a settings file is a
     // few lines, and one of megabytes is refused before it is read (a 50 MB one cost 44 s).
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { throw SettingsError.unreadableFile(path: path) }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      throw SettingsError.unreadableFile(path: path)
-    }
-    guard info.st_size <= maxBytes else { throw SettingsError.fileTooLarge(path: path, limit: maxBytes) }
-    guard let data = try? handle.read(upToCount: maxBytes + 1) ?? Data() else {
-      throw SettingsError.unreadableFile(path: path)
-    }
+    guard case .success(let file) = RegularFile.open(path) else { throw SettingsError.unreadableFile(path: path) }
+    guard file.size <= maxBytes else { throw SettingsError.fileTooLarge(path: path, limit: maxBytes) }
+    guard let data = file.read(upTo: maxBytes + 1) else { throw SettingsError.unreadableFile(path: path) }
     guard data.count <= maxBytes else { throw SettingsError.fileTooLarge(path: path, limit: maxBytes) }
     let object: Any
     do {

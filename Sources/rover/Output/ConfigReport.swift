@@ -1,4 +1,3 @@
-import Foundation
 import RoverCore
 
 /// `rover config`'s content: each setting and its source, every service's URL and whether a key goes to it (the
@@ -46,13 +45,10 @@ struct ConfigReport: Encodable {
     case caFile = "ca_file"
   }
 
-  /// A URL as `config` shows it: a key in its query and a password in it replaced by a placeholder.
-  static func shown(_ url: URL) -> String { Redactor.redactKeyParameters(url.absoluteString) }
-
   init(_ settings: ConnectionSettings) {
     service = Entry(value: settings.service.value.description, source: settings.service.source.description)
     baseURL = Entry(
-      value: settings.baseURL.map { Self.shown($0.value) },
+      value: settings.baseURL.map { Redactor.redactKeyParameters($0.value.absoluteString) },
       source: settings.baseURL?.source.description ?? "per service")
     // The demo key is public; any other key is shown only as redacted.
     let key = settings.apiKey.value.map { $0 == "DEMO_KEY" ? $0 : Redactor.placeholder }
@@ -62,7 +58,7 @@ struct ConfigReport: Encodable {
     services = shown.map { preset in
       let route = settings.route(for: preset)
       return Route(
-        service: preset.rawValue, baseURL: Self.shown(route.url.value),
+        service: preset.rawValue, baseURL: Redactor.redactKeyParameters(route.url.value.absoluteString),
         source: route.url.source.description, keyFrom: route.key?.description)
     }
     cacheDirectory = Entry(

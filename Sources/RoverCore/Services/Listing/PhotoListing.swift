@@ -38,8 +38,7 @@ package struct PhotoListing: Sendable {
         outcome.listed += batch.photos.count
         // Judged by what the service listed, before the filter and the limit took their share.
         if let expected = batch.expected, batch.listed < expected {
-          outcome.shortfalls.append(Shortfall(sol: batch.sol, listed: batch.listed, expected: expected))
-          events?(.warning("sol \(batch.sol): listed \(batch.listed) of the \(expected) photos the service counts"))
+          outcome.shortfalls.append(shortfall(sol: batch.sol, listed: batch.listed, expected: expected))
         }
         try await body(batch.photos)
         return true
@@ -103,6 +102,11 @@ package struct PhotoListing: Sendable {
     guard case .sol(let sol) = query.selection, query.camera == nil, case .all = query.paging else { return nil }
     let index = try await service.solIndex(rover: query.rover, range: sol...sol)
     guard let expected = index.entries.first(where: { $0.sol == sol })?.expected, listed < expected else { return nil }
+    return shortfall(sol: sol, listed: listed, expected: expected)
+  }
+
+  /// A sol listed short, said as a warning.
+  private func shortfall(sol: Int, listed: Int, expected: Int) -> Shortfall {
     events?(.warning("sol \(sol): listed \(listed) of the \(expected) photos the service counts"))
     return Shortfall(sol: sol, listed: listed, expected: expected)
   }

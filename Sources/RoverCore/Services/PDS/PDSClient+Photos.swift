@@ -60,13 +60,9 @@ extension PDSClient {
   func page(_ filters: [String], rover: PDSRover, start: Int, rows: Int, what: String) async throws -> Pager.Page {
     let search = PDSSearch(filters: filters, rows: rows, start: start, sort: PDSSearch.byTime)
     let answer = try await self.search(search, what: what + " (from product \(start))")
-    // Documents that are no image rover can fetch are left out, never silently.
-    if answer.rawCount > answer.docs.count {
-      events?(
-        .warning(
-          "\(what) (from product \(start)): \(answer.rawCount - answer.docs.count) of its \(answer.rawCount) "
-            + "documents could not be read as images; left out"))
-    }
+    warnUnreadable(
+      answer.rawCount - answer.docs.count, of: answer.rawCount, in: "\(what) (from product \(start))",
+      called: "documents", to: events)
     return Pager.Page(
       items: answer.docs.map { photo($0, rover: rover) }, rawCount: answer.rawCount, totalCount: answer.numFound)
   }

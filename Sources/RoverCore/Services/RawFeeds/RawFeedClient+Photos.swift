@@ -109,7 +109,7 @@ extension RawFeedClient {
       let url = PerseveranceFeed.imagesURL(
         base: base, category: rover.category ?? "mars2020", sol: sol, camera: camera, page: page)
       let feed: PerseveranceFeed.Page = try await get(url, what: what) { _ in lifetime }
-      warnUnreadable(feed.unreadable, of: feed.images.count + feed.unreadable, in: what)
+      warnUnreadable(feed.unreadable, of: feed.images.count + feed.unreadable, in: what, to: events)
       return Pager.Page(
         items: feed.images.map { photo($0, rover: rover) }, rawCount: feed.images.count + feed.unreadable,
         totalCount: feed.totalResults)
@@ -120,16 +120,10 @@ extension RawFeedClient {
         : InSightFeed.itemsURL(base: base, sol: sol, camera: camera, page: page)
       let feed: CuriosityFeed.Page = try await get(url, what: what) { _ in lifetime }
       let records = feed.items.count + feed.unreadable
-      warnUnreadable(feed.unreadable, of: records, in: what)
+      warnUnreadable(feed.unreadable, of: records, in: what, to: events)
       let total = feed.more == false ? (page * rover.pageSize + records) : feed.total
       return Pager.Page(items: feed.items.map { photo($0, rover: rover) }, rawCount: records, totalCount: total)
     }
-  }
-
-  /// Records a page sent that are no image rover can fetch (no id, URL or sol) are left out, never silently.
-  func warnUnreadable(_ count: Int, of records: Int, in what: String) {
-    guard count > 0 else { return }
-    events?(.warning("\(what): \(count) of its \(records) records could not be read as images; left out"))
   }
 
   /// Old sols do not change; the latest ones still receive downlinks, except on a finished mission.
