@@ -59,9 +59,16 @@ public struct PhotoFilter: Sendable, Hashable {
   /// The photos of one sol that pass: filtered, and with ``Versions/newest`` only the highest version of each
   /// frame, in the order listed.
   public func apply(_ photos: [Photo]) -> [Photo] {
-    let kept = photos.filter(matches)
-    guard versions == .newest else { return kept }
-    return Self.newestVersions(kept)
+    applyCounting(photos).kept
+  }
+
+  /// ``apply(_:)``, and how many older versions of a frame the newest-version default left out (0 with
+  /// ``Versions/all``): a listing says so once, or frames would go missing without a word.
+  package func applyCounting(_ photos: [Photo]) -> (kept: [Photo], olderVersions: Int) {
+    let matching = photos.filter(matches)
+    guard versions == .newest else { return (matching, 0) }
+    let newest = Self.newestVersions(matching)
+    return (newest, matching.count - newest.count)
   }
 
   /// The highest version of each frame; photos whose names carry no version are all kept.

@@ -35,6 +35,17 @@ public struct NameTemplate: Hashable, Sendable {
 
     var needsFile: Bool { self == .filename || self == .ext }
     var needsFrame: Bool { [.sequence, .tile, .eye, .site, .drive, .version].contains(self) }
+    var needsFrameMetadata: Bool { [.lmst, .site, .drive, .sequence].contains(self) }
+  }
+
+  /// The placeholders of the pattern whose values come from frame metadata the Photos-API copies do not carry
+  /// (`lmst`, `site`, `drive`, `sequence`), in pattern order: such a template needs a service that gives them, and
+  /// a photo without the value is named `unknown` there.
+  package var frameMetadataPlaceholders: [String] {
+    segments.compactMap { segment in
+      guard case .value(let placeholder) = segment, placeholder.needsFrameMetadata else { return nil }
+      return placeholder.rawValue
+    }
   }
 
   /// Whether the pattern has folders: a flat one (the default) is one component, named without a split and join.

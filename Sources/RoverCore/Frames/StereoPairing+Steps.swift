@@ -26,6 +26,8 @@ extension StereoPairing {
     var sol: Int
     var key: String
     var byTime: Bool
+    /// Curiosity Mastcam: the two eyes have other focal lengths, so their subframes and versions differ by design.
+    var independentEyes = false
 
     /// `nil` for a frame that cannot pair at all: no decoded name, or neither a pair key nor a sequence.
     init?(_ frame: Frame) {
@@ -34,6 +36,7 @@ extension StereoPairing {
       if let pairKey = name.pairKey {
         key = pairKey
         byTime = false
+        independentEyes = name.mission == .msl && name.sclk == nil
       } else if let sequence = name.sequence {
         // MAST_LEFT and MAST_RIGHT are one family; MER names both Pancam eyes PANCAM.
         let family = name.camera.replacingOccurrences(of: "LEFT", with: "*")
@@ -66,20 +69,23 @@ extension StereoPairing {
     let sclk: Double?
     let azimuth: Double?
     let elevation: Double?
+    /// An exposure kept as two products (raw Bayer `ECM` and debayered `EBY`, both eyes) pairs like with like: a
+    /// partner of the same product is always the better one (api-reference 8.12).
+    let sameProduct: Bool
     /// Versions of one frame all qualify: the same version is the better partner, then the newer.
     let sameVersion: Bool
     let newestVersion: Int
 
     /// `nil` when a value both frames have is too far apart (or, by time, when no clock can be compared).
-    init?(left: Frame, right: Frame, byTime: Bool) {
+    init?(left: Frame, right: Frame, key: GroupKey) {
       let one = left.photo.metadata
       let other = right.photo.metadata
       var sclk = StereoPairing.difference(one.sclk, other.sclk)
-      if byTime {
+      if key.byTime {
         // Time is the only evidence here: without a clock on both sides there is no pair.
         sclk = sclk ?? StereoPairing.difference(left.name?.sclk, right.name?.sclk)
         guard sclk != nil else { return nil }
-      } else if let a = one.subframe, let b = other.subframe, a != b {
+      } else if !key.independentEyes, let a = one.subframe, let b = other.subframe, a != b {
         return nil
       }
       let azimuth = StereoPairing.angle(one.mastAzimuth, other.mastAzimuth)
@@ -93,12 +99,14 @@ extension StereoPairing {
       self.sclk = sclk
       self.azimuth = azimuth
       self.elevation = elevation
-      sameVersion = left.name?.version == right.name?.version
+      sameProduct = left.name?.product == right.name?.product
+      sameVersion = key.independentEyes || left.name?.version == right.name?.version
       newestVersion = max(left.name?.version ?? 0, right.name?.version ?? 0)
     }
 
-    /// The better candidate first: same version, closer clocks, newer version, then input order.
+    /// The better candidate first: same product, same version, closer clocks, newer version, then input order.
     static func precedes(_ a: Candidate, _ b: Candidate) -> Bool {
+      if a.sameProduct != b.sameProduct { return a.sameProduct }
       if a.sameVersion != b.sameVersion { return a.sameVersion }
       if (a.sclk ?? 0) != (b.sclk ?? 0) { return (a.sclk ?? 0) < (b.sclk ?? 0) }
       if a.newestVersion != b.newestVersion { return a.newestVersion > b.newestVersion }
@@ -149,7 +157,8 @@ extension StereoPairing {
     func pair(_ photos: [Photo]) -> StereoPair {
       StereoPair(
         left: left.map { photos[$0] }, right: right.map { photos[$0] }, sclkDifference: candidate?.sclk,
-        azimuthDifference: candidate?.azimuth, elevationDifference: candidate?.elevation)
+        azimuthDifference: candidate?.azimuth, elevationDifference: candidate?.elevation,
+        crossProduct: candidate.map { !$0.sameProduct })
     }
   }
 

@@ -11,31 +11,36 @@ import Foundation
 /// value. They are magnitudes (never negative), rounded to 10⁻⁶ to drop the noise of subtracting two large floats.
 ///
 /// JSON: `{"left": photo|null, "right": photo|null, "sclk_difference", "azimuth_difference",
-/// "elevation_difference"}`, each photo in rover's photo JSON, every key present, `null` where unknown.
+/// "elevation_difference", "cross_product"}`, each photo in rover's photo JSON, every key present, `null` where
+/// unknown (`cross_product` is `null` for an unpaired frame).
 public struct StereoPair: Sendable, Equatable {
   /// The left eye's frame; for an unpaired frame without an eye (a mono camera), that frame.
   public var left: Photo?
   /// The right eye's frame; `nil` when the left frame found no partner or has no eye.
   public var right: Photo?
   /// How far apart the two shutters opened, in seconds: the feeds' shutter clocks (`extended.sclk`,
-  /// `spacecraft_clock`); for a pair matched by time (Mastcam, MER Pancam) the file-name clock where a feed gives
-  /// none. Real Perseverance pairs: 0 to 0.08 s.
+  /// `spacecraft_clock`); for a pair matched by time (MER Pancam) the file-name clock where a feed gives
+  /// none. Real pairs: up to 0.55 s (16 verified Perseverance pairs, api-reference 8.12).
   public var sclkDifference: Double?
   /// The angle between the two frames' mast azimuths, in degrees, across north (359.9° and 0.1° are 0.2° apart).
   public var azimuthDifference: Double?
   /// The difference of the two frames' mast elevations, in degrees.
   public var elevationDifference: Double?
+  /// Whether the two eyes are different products of their exposure (a debayered `EBY` left with a raw Bayer `ECM`
+  /// right): `true` only when neither eye had a partner of its own product; `nil` for an unpaired frame.
+  public var crossProduct: Bool?
 
   /// A pair (or a lone frame) from its parts, as ``StereoPairing/pairs(_:)`` or a test makes one.
   public init(
     left: Photo? = nil, right: Photo? = nil, sclkDifference: Double? = nil, azimuthDifference: Double? = nil,
-    elevationDifference: Double? = nil
+    elevationDifference: Double? = nil, crossProduct: Bool? = nil
   ) {
     self.left = left
     self.right = right
     self.sclkDifference = sclkDifference
     self.azimuthDifference = azimuthDifference
     self.elevationDifference = elevationDifference
+    self.crossProduct = crossProduct
   }
 
   /// Whether both eyes are present: a stereo pair rather than a lone frame.
@@ -47,23 +52,27 @@ public struct StereoPair: Sendable, Equatable {
 /// Why: NASA's feeds list the two eyes of a stereo camera as unrelated photos; a user making anaglyphs or depth
 /// maps needs them matched. The rules are api-reference 8.11's:
 ///
-/// - **By name** (Perseverance Navcam, Hazcams and Mastcam-Z; Curiosity Navcam and Hazcams; MER Navcam and Hazcams):
-///   a left and a right frame of equal ``FrameName/pairKey`` (same sol, clock, site, drive, sequence, tile and
-///   downsample, whatever the color letter and product), confirmed where both frames have the value: shutter clocks
-///   within ``maximumClockDifference``, mast azimuth and elevation within ``maximumPointingDifference``, and equal
-///   subframes.
-/// - **By time** (Curiosity Mastcam ML/MR, MER Pancam, whose names do not pair): a left and a right frame of one
+/// - **By name** (Perseverance Navcam, Hazcams and Mastcam-Z; Curiosity Navcam, Hazcams and Mastcam; MER Navcam and
+///   Hazcams): a left and a right frame of equal ``FrameName/pairKey`` (same sol, clock, site, drive, sequence, tile
+///   and downsample, whatever the color letter and product; for Curiosity Mastcam sol, 9-digit product id and
+///   product letter), confirmed where both frames have the value: shutter clocks within ``maximumClockDifference``,
+///   mast azimuth and elevation within ``maximumPointingDifference``, and equal subframes (not for Mastcam, whose
+///   two eyes have other focal lengths). Where an exposure exists as two products for both eyes (`ECM` and `EBY`),
+///   like pairs with like; a cross-product pair is made only when no partner of the same product is left, and says
+///   so in ``StereoPair/crossProduct``.
+/// - **By time** (MER Pancam, whose names do not pair): a left and a right frame of one
 ///   sequence and sample kind (full or thumbnail) whose clocks, the feed's shutter clock or else the name's, are
 ///   within ``maximumClockDifference``; mast pointing confirms as above. Subframes are not compared: the two
 ///   Mastcams have different focal lengths, so their subframes differ by design [inferred].
 ///
 /// A candidate that fails confirmation stays unpaired. Only opposite eyes pair, so tiles of one exposure and
 /// versions of one frame never pair with each other. Where several partners qualify (versions of one frame), the
-/// same version is preferred, then the closer clock, then the newer version.
+/// same product is preferred, then the same version, then the closer clock, then the newer version.
 public enum StereoPairing {
-  /// The widest gap between the two shutters of a pair, in seconds (real Perseverance pairs: at most 0.08 s).
+  /// The widest gap between the two shutters of a pair, in seconds (16 verified Perseverance pairs: at most 0.55 s;
+  /// the margin covers MER Pancam, paired by the names' whole-second clocks).
   public static let maximumClockDifference: Double = 5
-  /// The widest difference of mast azimuth or elevation within a pair, in degrees (real pairs: at most 0.4°).
+  /// The widest difference of mast azimuth or elevation within a pair, in degrees (real pairs: at most 0.42°).
   public static let maximumPointingDifference: Double = 0.5
 
   /// Every photo once, as a pair or alone, ordered by sol, then clock (the earlier of a pair's two; entries without
@@ -83,17 +92,17 @@ public enum StereoPairing {
       groups[key, default: Sides()].add(index, eye: eye)
     }
     for (key, sides) in groups {
-      entries += match(sides, byTime: key.byTime, frames)
+      entries += match(sides, key: key, frames)
     }
     return entries.sorted(by: Entry.precedes).map { $0.pair(photos) }
   }
 
   /// The best pairs among one group's lefts and rights, then each unmatched frame alone.
-  private static func match(_ sides: Sides, byTime: Bool, _ frames: [Frame]) -> [Entry] {
+  private static func match(_ sides: Sides, key: GroupKey, _ frames: [Frame]) -> [Entry] {
     var candidates: [Candidate] = []
     for left in sides.left {
       for right in sides.right {
-        if let candidate = Candidate(left: frames[left], right: frames[right], byTime: byTime) {
+        if let candidate = Candidate(left: frames[left], right: frames[right], key: key) {
           candidates.append(candidate)
         }
       }
@@ -119,6 +128,7 @@ extension StereoPair: Codable {
     case sclkDifference = "sclk_difference"
     case azimuthDifference = "azimuth_difference"
     case elevationDifference = "elevation_difference"
+    case crossProduct = "cross_product"
   }
 
   /// Reads the keys ``encode(to:)`` writes; a missing or `null` key is `nil`.
@@ -131,6 +141,7 @@ extension StereoPair: Codable {
     sclkDifference = try container.decodeIfPresent(Double.self, forKey: .sclkDifference)
     azimuthDifference = try container.decodeIfPresent(Double.self, forKey: .azimuthDifference)
     elevationDifference = try container.decodeIfPresent(Double.self, forKey: .elevationDifference)
+    crossProduct = try container.decodeIfPresent(Bool.self, forKey: .crossProduct)
   }
 
   /// Writes every key, `null` where there is no photo or no value, so `jq '.right.id'` works on every entry.
@@ -143,5 +154,6 @@ extension StereoPair: Codable {
     try container.encode(sclkDifference, forKey: .sclkDifference)
     try container.encode(azimuthDifference, forKey: .azimuthDifference)
     try container.encode(elevationDifference, forKey: .elevationDifference)
+    try container.encode(crossProduct, forKey: .crossProduct)
   }
 }

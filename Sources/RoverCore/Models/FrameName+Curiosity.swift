@@ -12,6 +12,12 @@ import Foundation
 //   3163 MR 100340 000 14 03352 E 0 1 _ DXXX
 //   0:4  4:6 6:12  12:15 15:17 17:22 22 23 24 25 26:30
 //   sol, inst, sequence, command, CDPID counter, CDPID, type, GOP counter, version, `_`, processing code.
+//   The version may be a letter (`1000MR0044631280503688E0B_DXXX`, a real sol-1000 name).
+//
+// MSSS names of sols 0-1, 23 characters (3 696 real names, nearly all of sol 0's descent imagery; api-reference 8.12):
+//   0000 MD 9999000896 I 1 _ DXXX
+//   0:4  4:6 6:16      16 17 18 19:23
+//   sol, inst, ten digits whose fields no document splits, type, version, `_`, processing code.
 
 extension FrameName {
   /// Decodes a 36-character Curiosity engineering-camera (OPGS) stem, or `nil` when a field breaks the grammar.
@@ -74,10 +80,11 @@ extension FrameName {
   /// Decodes a 30-character Curiosity MSSS stem (Mastcam, MAHLI, MARDI), or `nil` when a field breaks the grammar.
   ///
   /// The name carries sol and sequence but no clock, site or drive. Mastcam's two eyes of one pointing share the
-  /// sequence and command but not the CDPID, so they pair by sequence and time, not by name (``pairKey`` is `nil`).
+  /// sol, the 9-digit product id (sequence and command) and the type letter but not the CDPID or version, so
+  /// ``pairKey`` keeps exactly those.
   static func curiosityMSSS(_ bytes: Bytes) -> FrameName? {
     guard bytes.count == 30, bytes.digits(0..<4), bytes.digits(6..<22), bytes.isLetter(22),
-      bytes.isDigit(23), bytes.isDigit(24), bytes.is(25, "_"), bytes.letters(26..<30),
+      bytes.isDigit(23), bytes.isDigit(24) || bytes.isLetter(24), bytes.is(25, "_"), bytes.letters(26..<30),
       let camera = msssCameras[bytes.text(4..<6)]
     else { return nil }
     return FrameName(
@@ -97,8 +104,39 @@ extension FrameName {
       tile: nil,
       downsample: nil,
       compression: nil,
-      version: bytes.number(24..<25),
+      version: Bytes.base36(bytes[24]),
       stem: bytes.text(0..<30)
+    )
+  }
+
+  /// Decodes a 23-character MSSS stem of sols 0–1 (`0000MD9999000896I1_DXXX`), or `nil` when a field breaks it.
+  ///
+  /// Only what is certain is read: sol, instrument (and so the Mastcam eye), the type letter and the version. The
+  /// ten digits between instrument and type are not split into sequence and counters by any document, so
+  /// ``sequence`` stays `nil` and such frames neither pair nor group.
+  static func curiosityEarlyMSSS(_ bytes: Bytes) -> FrameName? {
+    guard bytes.count == 23, bytes.digits(0..<4), bytes.digits(6..<16), bytes.isLetter(16),
+      bytes.isDigit(17) || bytes.isLetter(17), bytes.is(18, "_"), bytes.letters(19..<23),
+      let camera = msssCameras[bytes.text(4..<6)]
+    else { return nil }
+    return FrameName(
+      mission: .msl,
+      camera: camera,
+      eye: eyeLetter(bytes[5]),
+      color: nil,
+      filter: nil,
+      sol: bytes.number(0..<4),
+      sclk: nil,
+      product: bytes.character(16),
+      thumbnail: bytes.is(16, "I"),
+      site: nil,
+      drive: nil,
+      sequence: nil,
+      tile: nil,
+      downsample: nil,
+      compression: nil,
+      version: Bytes.base36(bytes[17]),
+      stem: bytes.text(0..<23)
     )
   }
 

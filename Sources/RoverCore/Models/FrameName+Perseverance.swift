@@ -124,6 +124,9 @@ extension FrameName {
     "CC": "CACHECAM",
     "WS": "SKYCAM",
     "EL": "LCAM",
+    // A real Photos-API row (record 810974) names an `ESF_0000_…` frame EDL_DDCAM; EA, ED, EU and EB occur with no
+    // record naming them, so they stay codes (api-reference 8.12).
+    "ES": "EDL_DDCAM",
     "HN": "HELI_NAV",
     "HS": "HELI_RTE",
   ]

@@ -13,6 +13,11 @@ import Foundation
 /// | 36 | ``Mission/msl`` engineering cameras (OPGS) | `FLB_530660118EDR_F0582394FHAZ00318M_` |
 /// | 30 | ``Mission/msl`` Mastcam, MAHLI, MARDI (MSSS) | `3163MR1003400001403352E01_DXXX` |
 /// | 27 | ``Mission/mer`` Spirit and Opportunity (PDS) | `1p128287181eff0000p2303l2m1` |
+/// | 23 | ``Mission/msl`` MSSS cameras on sols 0–1 (sol, instrument, type and version only) | `0000MD9999000896I1_DXXX` |
+///
+/// Spirit and Opportunity names as NASA's raw galleries and the Photos-API copies write them carry `-BR` (browse) or
+/// `-THM` (thumbnail) after the product (`1P128287181EFF0000P2303L2M1-BR.JPG`): the suffix is read and dropped from
+/// ``stem``, and `-THM` marks the frame a ``thumbnail``.
 ///
 /// A field the grammar does not carry is `nil`, never 0. Decoding is strict about lengths and character classes:
 /// anything that does not fit a grammar exactly gives `nil` rather than a half-read value.
@@ -44,7 +49,7 @@ public struct FrameName: Sendable, Hashable, Codable {
   public var mission: Mission
   /// A readable instrument name: the raw feeds' `camera.instrument` / `instrument` spelling where the code is known
   /// (`NAVCAM_LEFT`, `MCZ_RIGHT`, `HELI_NAV`, `FHAZ_LEFT_B`, `MAST_RIGHT`, `CHEMCAM_RMI`; MER `NAVCAM`, `PANCAM`,
-  /// `FRONT_HAZCAM`, `REAR_HAZCAM`, `MI`, `DESCENT_CAMERA`), else the name's two-letter instrument code (`ES`).
+  /// `FRONT_HAZCAM`, `REAR_HAZCAM`, `MI`, `DESCENT_CAMERA`), else the name's two-letter instrument code (`EA`; `ES` is `EDL_DDCAM`).
   public var camera: String
   /// Left or right for stereo cameras; `nil` for mono cameras and where the name has no eye.
   public var eye: Eye?
@@ -54,17 +59,19 @@ public struct FrameName: Sendable, Hashable, Codable {
   /// Filter position as a digit: Mastcam-Z `0`–`7` (slice 2; `0` is the Bayer RGB filter) or MER `0`–`8`
   /// (character 25; Pancam `2` = L2 753 nm); `nil` elsewhere.
   public var filter: String?
-  /// Mission sol (Mars solar day) where the name encodes it (Mars 2020, MSSS); `nil` for OPGS and MER names.
+  /// Mission sol (Mars solar day) where the name encodes it (Mars 2020, MSSS of both lengths); `nil` for OPGS and
+  /// MER names.
   public var sol: Int?
   /// The name's spacecraft clock in seconds. Mars 2020 adds the milliseconds field (`0671382174_448` →
-  /// 671382174.448); it is the command start, about 1–2 s before the feed's shutter `extended.sclk`. OPGS and MER
-  /// names carry whole seconds; MSSS names none (`nil`).
+  /// 671382174.448); it is the command start, 0.2–5.3 s before the feed's shutter `extended.sclk` (66 real records;
+  /// api-reference 8.12). OPGS and MER names carry whole seconds; MSSS names none (`nil`).
   public var sclk: Double?
   /// Product type as written in the name: Mars 2020 `ECM`, `EBY`, `FDR`…; OPGS `EDR`, `PRC`…; MSSS the one-letter
   /// type (`C` lossless, `E`, `I` thumbnail…); MER in lower case (`ilf`, `eff`, `edn`) as PDS file names write it.
   public var product: String
   /// Whether the name marks a thumbnail: Mars 2020 slice 27 `T`; OPGS sample type `T` [inferred]; MSSS type `I`
-  /// (a PDS label calls it THUMBNAIL); MER products ending in `T`, or in `N` without a leading `E`.
+  /// (a PDS label calls it THUMBNAIL); MER products ending in `T`, or in `N` without a leading `E`, and MER names
+  /// with the gallery suffix `-THM`.
   public var thumbnail: Bool
   /// Rover motion counter, site (a new origin frame). Fields past 99/999 use letters: `A0` = 100 … `ZZ` = 1035,
   /// `0A` = 1036 … `9Z` = 1295 (MER, PDS doc), `A00` = 1000 … (3 characters, inferred by analogy).
@@ -86,10 +93,12 @@ public struct FrameName: Sendable, Hashable, Codable {
   /// quality [inferred]; `nil` for other grammars.
   public var compression: String?
   /// Product version: Mars 2020 `01`, `02`… (absent from the 52-character feed id), OPGS/MER/MSSS one digit (`_` on
-  /// OPGS raw images gives `nil`). A higher version is the same frame re-processed on the ground.
+  /// OPGS raw images gives `nil`). MSSS also writes the version as a letter (`…E0B_DXXX`, a real sol-1000 name),
+  /// read as the digit after `9` (`A` = 10, `B` = 11) [inferred]. A higher version is the same frame re-processed on
+  /// the ground.
   public var version: Int?
-  /// The decoded name: upper-cased, without directory, query, extension or Mars 2020 rendition suffix (`_320`,
-  /// `_800`, `_1200`). Empty for a value read back from JSON, which does not carry it.
+  /// The decoded name: upper-cased, without directory, query, extension, Mars 2020 rendition suffix (`_320`,
+  /// `_800`, `_1200`) or MER gallery suffix (`-BR`, `-THM`). Empty for a value read back from JSON, which does not carry it.
   public var stem: String
 
   /// Identifies the frame across product versions: ``stem`` without its version character(s).
@@ -102,6 +111,7 @@ public struct FrameName: Sendable, Hashable, Codable {
     case 36: return FrameName.removing(index: 35, from: stem)
     case 30: return FrameName.removing(index: 24, from: stem)
     case 27: return String(stem.prefix(26))
+    case 23: return FrameName.removing(index: 17, from: stem)
     default: return stem
     }
   }
@@ -110,8 +120,11 @@ public struct FrameName: Sendable, Hashable, Codable {
   ///
   /// Mars 2020 stereo cameras (Navcam, Hazcams, Mastcam-Z): ``frameKey`` with the eye (slice 1), color/filter
   /// (slice 2) and product (slices 23–25) blanked, since a real pair can mix an `F`/`EBY` left with an `E`/`ECM`
-  /// right. Curiosity engineering stereo cameras: the eye (2nd character) and version blanked. MER Navcam and Hazcams:
-  /// the eye blanked [inferred]. `nil` for mono cameras, MSSS and MER Pancam, which pair by sequence and time.
+  /// right. Curiosity engineering stereo cameras: the eye (2nd character) and version blanked. Curiosity Mastcam
+  /// (MSSS): sol, the full 9-digit product id (sequence and command number) and the product letter, which the two
+  /// eyes of one pointing share while their CDPIDs and versions differ (`1000ML0044631300305227E03` ↔
+  /// `1000MR0044631300503690E01`; api-reference 8.12). MER Navcam and Hazcams: the eye blanked [inferred]. `nil`
+  /// for mono cameras, sol 0–1 MSSS names and MER Pancam, which pair by sequence and time.
   public var pairKey: String? {
     guard eye != nil else { return nil }
     switch (mission, stem.utf8.count) {
@@ -119,6 +132,9 @@ public struct FrameName: Sendable, Hashable, Codable {
       return FrameName.blanking([1, 2, 23, 24, 25], in: frameKey)
     case (.msl, 36) where FrameName.curiosityStereoFamilies.contains(stem.utf8.first ?? 0):
       return FrameName.blanking([1], in: frameKey)
+    case (.msl, 30):
+      let bytes = Array(stem.utf8)
+      return String(decoding: bytes[0..<5] + Array("*".utf8) + bytes[6..<15] + bytes[22..<23], as: UTF8.self)
     case (.mer, 27) where FrameName.merStereoCameras.contains(Array(stem.utf8)[1]):
       return FrameName.blanking([23], in: frameKey)
     default:
@@ -143,10 +159,11 @@ extension FrameName {
   /// Decodes a bare name, a URL (query and fragment ignored) or a path; `nil` when no grammar fits exactly.
   ///
   /// Takes the last path component, drops up to two extensions among `.png`, `.jpg`, `.jpeg`, `.img` (any case;
-  /// PDS browse images end in `.img.jpg`) and a Mars 2020 rendition suffix, then requires one grammar's exact
+  /// PDS browse images end in `.img.jpg`), a Mars 2020 rendition suffix and a MER gallery suffix (`-BR`, `-THM`),
+  /// then requires one grammar's exact
   /// length and character classes. Hostile input (traversal, non-ASCII, absurd lengths) is rejected, never trapped.
   public init?(_ text: String) {
-    guard let stem = FrameName.stem(of: text) else { return nil }
+    guard let (stem, merSuffix) = FrameName.stem(of: text) else { return nil }
     let bytes = Bytes(stem)
     let decoded: FrameName?
     switch bytes.count {
@@ -154,79 +171,12 @@ extension FrameName {
     case 36: decoded = FrameName.curiosityEngineering(bytes)
     case 30: decoded = FrameName.curiosityMSSS(bytes)
     case 27: decoded = FrameName.mer(bytes)
+    case 23: decoded = FrameName.curiosityEarlyMSSS(bytes)
     default: decoded = nil
     }
-    guard let decoded else { return nil }
+    guard var decoded, merSuffix == nil || decoded.mission == .mer else { return nil }
+    if merSuffix == "-THM" { decoded.thumbnail = true }
     self = decoded
-  }
-}
-
-// MARK: - Codable
-
-extension FrameName {
-  /// The JSON keys, in the order they are written; `stem` is read if present but never written.
-  enum CodingKeys: String, CodingKey {
-    case mission, camera, eye, color, filter, sol, sclk, product, thumbnail, site, drive, sequence, tile
-    case downsample, compression, version, stem
-  }
-
-  /// Reads the fields written by ``encode(to:)``; absent or `null` optionals stay `nil`.
-  ///
-  /// - Throws: `DecodingError` when `mission`, `camera`, `product` or `thumbnail` is missing or mistyped.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    mission = try container.decode(Mission.self, forKey: .mission)
-    camera = try container.decode(String.self, forKey: .camera)
-    eye = try container.decodeIfPresent(Eye.self, forKey: .eye)
-    color = try container.decodeIfPresent(String.self, forKey: .color)
-    filter = try container.decodeIfPresent(String.self, forKey: .filter)
-    sol = try container.decodeIfPresent(Int.self, forKey: .sol)
-    sclk = try container.decodeIfPresent(Double.self, forKey: .sclk)
-    product = try container.decode(String.self, forKey: .product)
-    thumbnail = try container.decode(Bool.self, forKey: .thumbnail)
-    site = try container.decodeIfPresent(Int.self, forKey: .site)
-    drive = try container.decodeIfPresent(Int.self, forKey: .drive)
-    sequence = try container.decodeIfPresent(String.self, forKey: .sequence)
-    tile = try container.decodeIfPresent(Int.self, forKey: .tile)
-    downsample = try container.decodeIfPresent(Int.self, forKey: .downsample)
-    compression = try container.decodeIfPresent(String.self, forKey: .compression)
-    version = try container.decodeIfPresent(Int.self, forKey: .version)
-    stem = try container.decodeIfPresent(String.self, forKey: .stem) ?? ""
-  }
-
-  /// Writes the sixteen decoded fields, an absent value as an explicit JSON `null` (key order is the encoder's:
-  /// `rover decode` writes them in the documented order itself).
-  ///
-  /// - Throws: whatever the encoder throws.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(mission, forKey: .mission)
-    try container.encode(camera, forKey: .camera)
-    try Self.encode(eye, .eye, &container)
-    try Self.encode(color, .color, &container)
-    try Self.encode(filter, .filter, &container)
-    try Self.encode(sol, .sol, &container)
-    try Self.encode(sclk, .sclk, &container)
-    try container.encode(product, forKey: .product)
-    try container.encode(thumbnail, forKey: .thumbnail)
-    try Self.encode(site, .site, &container)
-    try Self.encode(drive, .drive, &container)
-    try Self.encode(sequence, .sequence, &container)
-    try Self.encode(tile, .tile, &container)
-    try Self.encode(downsample, .downsample, &container)
-    try Self.encode(compression, .compression, &container)
-    try Self.encode(version, .version, &container)
-  }
-
-  private static func encode<T: Encodable>(
-    _ value: T?, _ key: CodingKeys, _ container: inout KeyedEncodingContainer<CodingKeys>
-  ) throws {
-    // encodeIfPresent would omit the key; readers of rover's JSON expect every key, null when unknown.
-    if let value {
-      try container.encode(value, forKey: key)
-    } else {
-      try container.encodeNil(forKey: key)
-    }
   }
 }
 
@@ -236,8 +186,9 @@ extension FrameName {
   /// Longest input looked at: a name is under 60 characters, a URL to one a few hundred.
   static let maximumInputLength = 4096
 
-  /// The upper-cased stem of a name, URL or path, or `nil` when it holds anything but ASCII letters, digits and `_`.
-  static func stem(of text: String) -> String? {
+  /// The upper-cased stem of a name, URL or path and the MER gallery suffix it carried (`-BR`, `-THM`), or `nil`
+  /// when the stem holds anything but ASCII letters, digits and `_`.
+  static func stem(of text: String) -> (stem: String, merSuffix: String?)? {
     guard text.utf8.count <= maximumInputLength else { return nil }
     var name = Substring(text.trimmingSpacesAndNewlines())
     if let cut = name.firstIndex(where: { $0 == "?" || $0 == "#" }) {
@@ -251,13 +202,23 @@ extension FrameName {
       guard knownExtensions.contains(name[name.index(after: dot)...].lowercased()) else { return nil }
       name = name[..<dot]
     }
+    var merSuffix: String?
+    for suffix in merGallerySuffixes
+    where name.utf8.count == 27 + suffix.utf8.count && name.uppercased().hasSuffix(suffix) {
+      merSuffix = suffix
+      name = name.dropLast(suffix.utf8.count)
+    }
     guard !name.isEmpty, name.utf8.allSatisfy({ Bytes.isNameCharacter($0) }) else { return nil }
     var upper = name.uppercased()
     for suffix in renditionSuffixes where upper.hasSuffix(suffix) && upper.utf8.count == 54 + suffix.utf8.count {
       upper = String(upper.dropLast(suffix.count))
     }
-    return upper
+    return (upper, merSuffix)
   }
+
+  /// What NASA's MER raw galleries (and the Photos-API rows copied from them) append after the product: a browse
+  /// image (`-BR`) or a thumbnail (`-THM`) of the 27-character frame (api-reference 8.12).
+  static let merGallerySuffixes = ["-BR", "-THM"]
 
   /// Extensions a NASA image name may carry; `.img.jpg` (PDS browse) strips in two steps.
   static let knownExtensions: Set<String> = ["png", "jpg", "jpeg", "img"]

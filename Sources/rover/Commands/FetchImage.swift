@@ -121,6 +121,7 @@ extension RoverCommand {
 
     /// Unknown ids are named; a run where nothing at all was found says why with that error's own code.
     private func finish(_ outcome: PhotoListing.Outcome, failures: Int) throws {
+      FrameFilterOptions.sayOlderVersions(outcome.olderVersions)
       // Nothing found at all: that one error, said once, with its own exit code.
       if let first = outcome.failedIDs.first, outcome.listed == 0, outcome.failedIDs.count == 1 { throw first.error }
       for (id, error) in outcome.failedIDs {
@@ -135,13 +136,14 @@ extension RoverCommand {
     }
 
     private func sourceAndTemplate(_ settings: ConnectionSettings) async throws -> (PhotoSource, NameTemplate) {
-      var listing = PhotoListing(
-        service: try service(rawFeed.options, settings: settings),
-        events: ClientEventPrinter.handler(verbose: settings.verbose), filter: try frames.filter())
-      listing.checksCounts = strict
       // One default for every input: ids name their files alike as arguments or piped in; the default names a URL
       // piped in (no rover, sol or camera) after the URL's own file.
       let template = try NameTemplate(name ?? NameTemplate.defaultPattern)
+      try frames.checkService(settings, rover: selection.isGiven ? inputs.first : nil, template: template)
+      var listing = PhotoListing(
+        service: try service(frames.options(rawFeed.options, template: template), settings: settings),
+        events: ClientEventPrinter.handler(verbose: settings.verbose), filter: try frames.filter())
+      listing.checksCounts = strict
       if inputs == ["-"] { return (.input(PhotoInput(), lookup: listing), template) }
       if selection.isGiven { return (.listing(try selection.request(rover: inputs[0]), listing), template) }
       return (.listing(.ids(inputs.map(PhotoID.init(argument:))), listing), template)

@@ -10,7 +10,10 @@ extension RoverCommand {
       discussion: """
         Frames pair by their file names (the two eyes of one exposure share all but the eye, color and product), \
         confirmed by the feed's metadata where it has them: shutter clocks within 5 s, mast azimuth and elevation \
-        within 0.5 degrees, equal subframes. Curiosity's Mastcams and MER's Pancams pair by sequence and clock. \
+        within 0.5 degrees, equal subframes. Curiosity's Mastcams pair by sol, product id and product letter, \
+        MER's Pancams by sequence and clock. An exposure kept as two products (raw ECM and debayered EBY) pairs \
+        like with like; a pair of two products is made only when no same-product partner exists and is marked \
+        (cross_product in JSON and CSV). \
         Every photo is listed once: a frame without a partner has the other side empty (null in JSON), a mono \
         camera's frame is on the left. Pairs never cross sols: a range is listed sol by sol, each sol printed as \
         it completes. Give a camera group (NAVCAM) or both eyes to --camera, or no right frame will be listed.
@@ -51,12 +54,13 @@ extension StereoPair: Tabular {
   static var fields: [String] {
     [
       "sol", "left_id", "right_id", "left_img_src", "right_img_src", "sclk_difference", "azimuth_difference",
-      "elevation_difference",
+      "elevation_difference", "cross_product",
     ]
   }
 
   var fieldValues: [String?] {
     [sol, left?.id.description, right?.id.description, left?.imageSource, right?.imageSource] + differences
+      + [crossProduct.map { $0 ? "true" : "false" }]
   }
 
   private var sol: String? { (left ?? right).map { String($0.sol) } }

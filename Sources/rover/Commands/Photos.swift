@@ -54,13 +54,15 @@ extension RoverCommand {
         request = .query(query)
       }
       let settings = try settings()
+      try frames.checkService(settings, rover: rover, template: nil)
       var listing = PhotoListing(
-        service: try service(rawFeed.options, settings: settings),
+        service: try service(frames.options(rawFeed.options), settings: settings),
         events: ClientEventPrinter.handler(verbose: settings.verbose), filter: try frames.filter())
       listing.checksCounts = strict
       let printer = PhotoStreamPrinter(Printer(output))
       let outcome = try await listing.forEachBatch(request) { try printer.write($0) }
       try printer.finish()
+      FrameFilterOptions.sayOlderVersions(outcome.olderVersions)
       if strict, !outcome.shortfalls.isEmpty { throw ExitCode(ExitStatus.someDownloadsFailed) }
     }
   }

@@ -155,7 +155,7 @@ extension RoverCommand {
       let range = try Self.range(selection)
       let template = try NameTemplate(selection.name)
       var sync = MissionSync(
-        service: try service(rawFeed.options, settings: settings), lookback: lookback, shard: shard,
+        service: try service(frames.options(rawFeed.options), settings: settings), lookback: lookback, shard: shard,
         events: ClientEventPrinter.handler(verbose: settings.verbose))
       sync.allVersions = allVersions || frames.versions == .all
       sync.filter = try frames.filter()

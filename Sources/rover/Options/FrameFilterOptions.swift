@@ -47,6 +47,50 @@ struct FrameFilterOptions: ParsableArguments {
     return filter
   }
 
+  /// Whether these flags filter by frame metadata (Mars time, site, drive, sequence).
+  var asksFrameMetadata: Bool { lmst != nil || site != nil || drive != nil || sequence != nil }
+
+  /// `base` for a listing filtered by these flags and named by `template`: with frame filters or frame placeholders,
+  /// `--service auto` asks only a service that carries the metadata (NASA's raw feeds; the PDS for MER).
+  func options(_ base: RawFeedOptions, template: NameTemplate? = nil) -> RawFeedOptions {
+    var options = base
+    options.needsFrameMetadata = asksFrameMetadata || !(template?.frameMetadataPlaceholders.isEmpty ?? true)
+    return options
+  }
+
+  /// Refuses, before any request (exit 64), Mars time asked of a service that never has it: the Photos-API copies
+  /// (nebulum, Mars Vista v1, api.nasa.gov) give no LMST, and no service gives Spirit's or Opportunity's (the PDS
+  /// labels local true solar time). Site, drive and sequence come from the file names there, and a photo whose
+  /// name lacks one (a Mastcam frame's site) is filtered out or named `unknown`, as documented.
+  func checkService(_ settings: ConnectionSettings, rover: String?, template: NameTemplate?) throws {
+    let what: String
+    if lmst != nil {
+      what = "--lmst"
+    } else if template?.frameMetadataPlaceholders.contains("lmst") == true {
+      what = "{lmst} in --name"
+    } else {
+      return
+    }
+    if let rover, let mission = Mission(name: rover), mission == .spirit || mission == .opportunity {
+      throw ValidationError(
+        "\(what) needs local mean solar time, which no service gives for \(mission) (the PDS has local true solar time)"
+      )
+    }
+    guard case .preset(let preset) = settings.service.value, ![.nasaRaw, .pds].contains(preset) else { return }
+    let use = rover.map { FallbackService.frameMetadataService(for: $0).rawValue } ?? ServicePreset.nasaRaw.rawValue
+    throw ValidationError(
+      "\(what) needs each frame's Mars time, which \(preset.rawValue) does not give; use --service \(use)")
+  }
+
+  /// One line on stderr (none under `-q`) when the newest-version default left older versions of re-sent frames
+  /// out of a listing: how many, and how to list them. Data output (JSON included) is unchanged.
+  static func sayOlderVersions(_ count: Int) {
+    guard count > 0 else { return }
+    let versions = count == 1 ? "1 older version" : "\(count) older versions"
+    StandardError.line(
+      "rover: \(versions) of re-sent frames left out (only the newest of each is listed); --versions all lists them")
+  }
+
   /// `N` or `A..B`, whole numbers from 0, A ≤ B.
   static func range(_ text: String, flag: String) throws -> ClosedRange<Int> {
     let parts = text.components(separatedBy: "..")

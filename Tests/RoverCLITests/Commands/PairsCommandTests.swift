@@ -47,7 +47,9 @@ import Testing
     let pair = try #require(pairs.first)
     #expect(pairs.count == 1)
     #expect(
-      Set(pair.keys) == ["left", "right", "sclk_difference", "azimuth_difference", "elevation_difference"])
+      Set(pair.keys) == [
+        "left", "right", "sclk_difference", "azimuth_difference", "elevation_difference", "cross_product",
+      ])
     let left = try #require(pair["left"] as? [String: Any])
     let right = try #require(pair["right"] as? [String: Any])
     #expect(left["id"] as? String == Self.sol60Left && right["id"] as? String == Self.sol60Right)
@@ -55,6 +57,8 @@ import Testing
     #expect(left["product"] as? String == "EBY" && right["product"] as? String == "ECM")
     #expect((left["img_src"] as? String)?.hasSuffix("J01_1200.jpg") == true && left["sclk"] as? Double != nil)
     #expect(pair["sclk_difference"] as? Double == 0)
+    // The sol-60 exposure's feed records are a debayered left and a raw right only: a two-product pair, said.
+    #expect(pair["cross_product"] as? Bool == true)
     #expect(pair["azimuth_difference"] as? Double == 0.333)
     #expect(pair["elevation_difference"] as? Double == 0.20385)
   }

@@ -167,10 +167,10 @@ import Testing
     #expect(pairs3027.map(\.isPaired) == [false, true], "the lone earlier frame first, by clock")
   }
 
-  /// Real Mastcam names of one pointing (mars-photos-app, sol 3163; both sequence 100345): MSSS names carry no
-  /// clock, so without the feed's clocks they cannot be confirmed and stay apart. Constructed: the clocks added,
-  /// 0.5 s apart, pair them; 6 s apart, they do not.
-  @Test func mastcamPairsBySequenceAndTime() {
+  /// Real Mastcam names of one pointing (mars-photos-app, sol 3163; both product id 100345019, type C): they pair
+  /// by name without any clock (api-reference 8.12). Constructed: feed clocks added 0.5 s apart confirm the pair;
+  /// 6 s apart, they refute it.
+  @Test func mastcamPairsByProductIDConfirmedByTime() {
     let base = "https://mars.nasa.gov/msl-raw-images/msss/03163/mcam/"
     func photos(_ clocks: [Double?]) -> [Photo] {
       zip(["3163ML1003450191204480C00_DXXX", "3163MR1003450191403421C00_DXXX"], clocks).map { name, clock in
@@ -179,7 +179,7 @@ import Testing
         return RealFrames.photo(base + name + ".jpg", sol: 3163, metadata: metadata)
       }
     }
-    #expect(StereoPairing.pairs(photos([nil, nil])).count == 2)
+    #expect(StereoPairing.pairs(photos([nil, nil])).count == 1)
     let pair = StereoPairing.pairs(photos([678_292_000.25, 678_292_000.75]))
     #expect(pair.count == 1 && pair[0].left?.frame?.eye == .left && pair[0].sclkDifference == 0.5)
     #expect(StereoPairing.pairs(photos([678_292_000, 678_292_006])).count == 2)
@@ -203,7 +203,9 @@ import Testing
       let object = try #require(
         try JSONSerialization.jsonObject(with: try encoder.encode(pair)) as? [String: Any])
       #expect(
-        Set(object.keys) == ["left", "right", "sclk_difference", "azimuth_difference", "elevation_difference"])
+        Set(object.keys) == [
+          "left", "right", "sclk_difference", "azimuth_difference", "elevation_difference", "cross_product",
+        ])
       for side in ["left", "right"] {
         if let photo = object[side] as? [String: Any] {
           #expect(photo["img_src"] is String && photo["sol"] is Int && photo["sequence"] is String)

@@ -167,7 +167,7 @@ struct FrameNameRealNameTests {
     }
   }
 
-  @Test("Curiosity engineering stereo pairs share a pair key; ChemCam and Mastcam have none")
+  @Test("Curiosity engineering stereo pairs share a pair key; ChemCam and MER Pancam have none")
   func curiosityPairs() throws {
     let left = try #require(FrameName("FLB_530660118EDR_F0582394FHAZ00318M_.JPG"))
     let right = try #require(FrameName("FRB_530660118EDR_F0582394FHAZ00318M_.JPG"))
@@ -175,7 +175,6 @@ struct FrameNameRealNameTests {
     #expect(left.eye == .left && right.eye == .right)
     #expect(FrameName("RLB_530660214EDR_F0582394RHAZ00313M_")?.pairKey != left.pairKey)
     #expect(FrameName("CR0_678286536EDR_F0891862CCAM02163M_")?.pairKey == nil)
-    #expect(FrameName("3163ML1003450191204480C00_DXXX")?.pairKey == nil)
     #expect(FrameName("1p128287181eff0000p2303l2m1.img")?.pairKey == nil)
   }
 
@@ -463,10 +462,10 @@ struct FrameNameExpectation: Sendable, CustomTestStringConvertible {
       text: "HNM_0940_0750380769_871ECM_N0620001HELI03793_0000A0J", source: "aliveuniverse",
       mission: .ingenuity, camera: "HELI_NAV", sol: 940, sclk: 750_380_769.871, product: "ECM",
       sequence: "HELI03793", site: 62, drive: 1),
-    // Photos API record 810974: sol 0, EDL_DDCAM (an EDL code the decoder keeps as "ES").
+    // Photos API record 810974: sol 0, EDL_DDCAM (the one EDL code a real record names).
     .init(
       text: "ESF_0000_0666965708_609ECM_N0010052EDLC00000_0000LUJ01_1200.jpg", source: "photo-journal",
-      mission: .mars2020, camera: "ES", sol: 0, sclk: 666_965_708.609, product: "ECM", sequence: "EDLC00000",
+      mission: .mars2020, camera: "EDL_DDCAM", sol: 0, sclk: 666_965_708.609, product: "ECM", sequence: "EDLC00000",
       version: 1),
   ]
 

@@ -9,12 +9,28 @@ package struct FallbackService: PhotoService {
   /// Services with a key configured, tried too (Mars Vista needs one).
   let keyed: Set<ServicePreset>
   let events: ClientEventHandler?
+  /// A listing filtered or named by frame metadata (Mars time, site, drive, sequence) is asked only of the services
+  /// that carry it: the Photos-API copies give a URL and no metadata, so they would list nothing, or name every
+  /// file `unknown`.
+  let needsFrameMetadata: Bool
   private let preferred = Locked<[String: Int]>([:])
 
-  package init(clients: [ServicePreset: any PhotoService], keyed: Set<ServicePreset>, events: ClientEventHandler?) {
+  package init(
+    clients: [ServicePreset: any PhotoService], keyed: Set<ServicePreset>, events: ClientEventHandler?,
+    needsFrameMetadata: Bool = false
+  ) {
     self.clients = clients
     self.keyed = keyed
     self.events = events
+    self.needsFrameMetadata = needsFrameMetadata
+  }
+
+  /// The service `auto` asks for `rover`'s frame metadata: NASA's raw feeds, or the PDS for Spirit and Opportunity.
+  package static func frameMetadataService(for rover: String) -> ServicePreset {
+    switch Mission(name: rover) {
+    case .spirit, .opportunity: return .pds
+    default: return .nasaRaw
+    }
   }
 
   package var serviceName: String { "auto" }
@@ -25,6 +41,9 @@ package struct FallbackService: PhotoService {
   /// Which services answer for a rover, best first.
   func chain(for rover: String) -> [ServicePreset] {
     var chain: [ServicePreset]
+    if needsFrameMetadata {
+      return [Self.frameMetadataService(for: rover)].filter { clients[$0] != nil }
+    }
     switch Mission(name: rover) {
     case .curiosity, .perseverance: chain = [.nebulum, .marsvista, .nasaRaw]
     case .spirit, .opportunity: chain = [.pds, .nebulum, .marsvista]

@@ -13,7 +13,8 @@ package enum ServiceFactory {
         clients[preset] = client(preset, settings: settings, rawFeedOptions: rawFeedOptions, events: events)
       }
       let withKeys = Set(ServicePreset.allCases.filter { settings.presetKeys[$0] != nil })
-      return FallbackService(clients: clients, keyed: withKeys, events: events)
+      return FallbackService(
+        clients: clients, keyed: withKeys, events: events, needsFrameMetadata: rawFeedOptions.needsFrameMetadata)
     }
   }
 

@@ -44,7 +44,7 @@ package struct MissionLister: Sendable {
     ) { batch in
       guard remaining > 0 else { return false }
       var batch = batch
-      if let filter { batch.photos = filter.apply(batch.photos) }
+      if let filter { (batch.photos, batch.olderVersions) = filter.applyCounting(batch.photos) }
       if batch.photos.count > remaining { batch.photos = Array(batch.photos.prefix(remaining)) }
       remaining -= batch.photos.count
       return try await body(batch) && remaining > 0

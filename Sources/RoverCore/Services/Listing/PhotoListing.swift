@@ -21,6 +21,9 @@ package struct PhotoListing: Sendable {
     /// Ids that could not be looked up, with why.
     package var failedIDs: [(id: PhotoID, error: any Error)] = []
     package var listed = 0
+    /// Older versions of re-sent frames the newest-version default left out, over the whole listing: the command
+    /// says how many, once (`--versions all` lists them).
+    package var olderVersions = 0
   }
 
   package func forEachBatch(_ request: PhotoRequest, _ body: ([Photo]) async throws -> Void) async throws -> Outcome {
@@ -32,10 +35,13 @@ package struct PhotoListing: Sendable {
       if checksCounts, let shortfall = try await shortfall(of: query, listed: photos.count) {
         outcome.shortfalls.append(shortfall)
       }
-      try await body(filter.apply(photos))
+      let (kept, older) = filter.applyCounting(photos)
+      outcome.olderVersions += older
+      try await body(kept)
     case .range(let range):
       try await MissionLister(service: service, events: events, filter: filter).forEachSol(range) { batch in
         outcome.listed += batch.photos.count
+        outcome.olderVersions += batch.olderVersions
         // Judged by what the service listed, before the filter and the limit took their share.
         if let expected = batch.expected, batch.listed < expected {
           outcome.shortfalls.append(shortfall(sol: batch.sol, listed: batch.listed, expected: expected))
@@ -47,7 +53,9 @@ package struct PhotoListing: Sendable {
       var remaining = limit ?? Int.max
       for camera in cameras.isEmpty ? [nil] : cameras.map(Optional.some) where remaining > 0 {
         let photos = try await service.photos(PhotoQuery(rover: rover, selection: .latest, camera: camera))
-        let kept = Array(filter.apply(photos).prefix(remaining))
+        let (newest, older) = filter.applyCounting(photos)
+        outcome.olderVersions += older
+        let kept = Array(newest.prefix(remaining))
         remaining -= kept.count
         outcome.listed += kept.count
         try await body(kept)

@@ -36,4 +36,6 @@ package struct SolBatch: Sendable {
   package var expected: Int?
   /// How many photos the service listed for the sol, before any ``PhotoFilter``: what a shortfall is judged by.
   package var listed: Int
+  /// Older versions of re-sent frames the filter's newest-version default left out of ``photos``.
+  package var olderVersions = 0
 }

@@ -3,9 +3,11 @@ import Foundation
 /// The newest sol a rover can have reached, so a sol a service sends is checked before anything is sized by it.
 ///
 /// A feed's `latest_sol` of 10¹⁰ once became a 240 GB array of sols, a manifest `max_sol` of `Int.max` trapped on
-/// `latest - lookback + 1`, and PDS facets listing 300 000 Opportunity sols ran for an hour. No real answer comes
-/// near the bound: it is the calendar's sol for tomorrow (UTC), or for the day of last contact of a finished
-/// mission, plus two sols for capture times that run past the formula date (api-reference 7.5).
+/// `latest - lookback + 1`, and PDS facets listing 300 000 Opportunity sols ran for an hour. The bound exists to stop
+/// such numbers, not to second-guess a real mission, so no real answer comes near it: it is the calendar's sol for
+/// tomorrow (UTC) plus two sols for capture times that run past the formula date (api-reference 7.5), or, for a
+/// finished mission, the sol of its last contact plus ``finishedMargin``: NASA counts InSight's service at 1 445
+/// sols, more than the formula's 1 440 for its last contact (api-reference 8.12).
 package enum SolBound {
   /// Days since 1970-01-01 (UTC) of the last contact of the missions that have ended: nothing can be captured
   /// after it. Ingenuity's images kept arriving after its last flight (its feed's last sol, 1069, is a month
@@ -18,8 +20,15 @@ package enum SolBound {
     // 2022-12-15
     .insight: 19_341,
   ]
-  /// Sols after the formula's sol for the bounding day that are still accepted.
+  /// The sol of each finished mission's last contact as the mission counted it, where it runs past the formula's
+  /// sol for that day: NASA counts InSight's service at 1 445 sols (api-reference 8.12) where the formula gives
+  /// 1 440; Spirit's last contact was its sol 2210 and Opportunity's its sol 5111.
+  static let lastContactSol: [Mission: Int] = [.spirit: 2_210, .opportunity: 5_111, .insight: 1_445]
+  /// Sols after the formula's sol for tomorrow that are still accepted (a running mission).
   static let margin = 2
+  /// Sols after the formula's sol for the last contact that are still accepted (a finished mission): missions
+  /// count their sols by other clocks than the formula, and nothing is sized by 30 sols more.
+  static let finishedMargin = 30
   /// For a rover no table knows (a service may list one): more sols than any mission has had since 1997.
   static let unknownRoverLimit = 20_000
 
@@ -29,7 +38,25 @@ package enum SolBound {
     let today = Int((now.timeIntervalSince1970 / 86_400).rounded(.down)) + 1
     let day = min(today, lastContact[mission] ?? today)
     let sol = MarsCalendar.sols(rover: rover, on: CalendarDate(daysSinceEpoch: day)).last ?? mission.landingSol
-    return sol + margin
+    guard day != today else { return sol + margin }
+    return max(sol, lastContactSol[mission] ?? sol) + finishedMargin
+  }
+
+  /// `work`'s rover, or `nil` after one warning when its answer held a sol past the bound: one implausible number
+  /// in one rover's answer leaves that rover out of a `rovers` listing instead of failing the whole listing.
+  ///
+  /// - Throws: whatever `work` throws other than ``ServiceError/implausibleSol(rover:sol:limit:service:)``.
+  package static func leavingOutImplausible(
+    _ events: ClientEventHandler?, _ work: () async throws -> Rover
+  ) async throws -> Rover? {
+    do {
+      return try await work()
+    } catch ServiceError.implausibleSol(let rover, let sol, let limit, let service) {
+      events?(
+        .warning(
+          "\(service) sent sol \(sol) for \(rover), which cannot have reached past sol \(limit): \(rover) is left out"))
+      return nil
+    }
   }
 
   /// Checks one sol a service sent for `rover`.

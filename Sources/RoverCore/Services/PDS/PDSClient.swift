@@ -27,10 +27,11 @@ package struct PDSClient: PhotoService {
     try PDSRover(name, service: serviceName)
   }
 
+  /// Both MER rovers; one whose sols are implausible is left out with a warning, the other still listed.
   package func rovers() async throws -> [Rover] {
-    async let opportunity = rover(.opportunity)
-    async let spirit = rover(.spirit)
-    return try await [opportunity, spirit]
+    async let opportunity = SolBound.leavingOutImplausible(events) { try await rover(.opportunity) }
+    async let spirit = SolBound.leavingOutImplausible(events) { try await rover(.spirit) }
+    return try await [opportunity, spirit].compactMap { $0 }
   }
 
   package func rover(named name: String) async throws -> Rover {

@@ -84,12 +84,41 @@ enum FeedMetadata {
       value.title = FeedValue.text(text(.title))
       value.caption = FeedValue.text(text(.description))
       value.credit = FeedValue.text(text(.credit))
-      guard let extended = try? record.nestedContainer(keyedBy: ExtendedKeys.self, forKey: .extended) else { return }
-      value.lmst = FeedValue.marsTime(
-        extended.lenientNumberText(forKey: .lmst) ?? extended.lenientNumberText(forKey: .localtime))
-      value.filter = FeedValue.text(extended.lenientNumberText(forKey: .filter))
-      value.mastAzimuth = FeedValue.number(extended.lenientNumberText(forKey: .mastAz))
-      value.mastElevation = FeedValue.number(extended.lenientNumberText(forKey: .mastEl))
+      // A 2018 InSight item sends `extended` as a JSON-encoded string (`"{\"localtime\": \"13:34:21\"}"`,
+      // api-reference 8.12): read either form.
+      let extended =
+        (try? record.decodeIfPresent(Extended.self, forKey: .extended))
+        ?? record.lenientString(forKey: .extended).flatMap(Extended.init(encoded:))
+      guard let extended else { return }
+      value.lmst = FeedValue.marsTime(extended.lmst ?? extended.localtime)
+      value.filter = FeedValue.text(extended.filter)
+      value.mastAzimuth = FeedValue.number(extended.mastAz)
+      value.mastElevation = FeedValue.number(extended.mastEl)
+    }
+
+    /// The `extended` values rover reads, as text whichever JSON type they came as.
+    struct Extended: Decodable {
+      var lmst, localtime, filter, mastAz, mastEl: String?
+
+      /// Longest `extended` string parsed: real ones are under 1 kB.
+      static let maximumEncodedLength = 65_536
+
+      init(from decoder: any Decoder) throws {
+        let extended = try decoder.container(keyedBy: ExtendedKeys.self)
+        lmst = extended.lenientNumberText(forKey: .lmst)
+        localtime = extended.lenientNumberText(forKey: .localtime)
+        filter = extended.lenientNumberText(forKey: .filter)
+        mastAz = extended.lenientNumberText(forKey: .mastAz)
+        mastEl = extended.lenientNumberText(forKey: .mastEl)
+      }
+
+      /// The object a JSON-encoded `extended` string holds; `nil` for text that is not a JSON object (or too long).
+      init?(encoded text: String) {
+        guard text.utf8.count <= Self.maximumEncodedLength, text.utf8.first == UInt8(ascii: "{"),
+          let value = try? JSONDecoder().decode(Extended.self, from: Data(text.utf8))
+        else { return nil }
+        self = value
+      }
     }
   }
 }

@@ -42,12 +42,13 @@ package struct RawFeedClient: PhotoService {
     throw ServiceError.unknownRover(name: name)
   }
 
+  /// Every feed rover; one whose latest sol is implausible is left out with a warning, the others still listed.
   package func rovers() async throws -> [Rover] {
-    async let curiosity = rover(.curiosity)
-    async let ingenuity = rover(.ingenuity)
-    async let insight = rover(.insight)
-    async let perseverance = rover(.perseverance)
-    return try await [curiosity, ingenuity, insight, perseverance]
+    async let curiosity = SolBound.leavingOutImplausible(events) { try await rover(.curiosity) }
+    async let ingenuity = SolBound.leavingOutImplausible(events) { try await rover(.ingenuity) }
+    async let insight = SolBound.leavingOutImplausible(events) { try await rover(.insight) }
+    async let perseverance = SolBound.leavingOutImplausible(events) { try await rover(.perseverance) }
+    return try await [curiosity, ingenuity, insight, perseverance].compactMap { $0 }
   }
 
   package func rover(named name: String) async throws -> Rover {

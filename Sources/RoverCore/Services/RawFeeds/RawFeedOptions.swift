@@ -14,6 +14,10 @@ package struct RawFeedOptions: Hashable, Sendable {
 
   /// Whether the user asked for the size (`--size`), so a service that cannot honour it says so.
   package var sizeRequested: Bool
+  /// Whether the listing filters or names photos by frame metadata the Photos-API copies do not carry (Mars time,
+  /// site, drive, sequence): `--service auto` then asks NASA's raw feeds (Perseverance, Curiosity, Ingenuity,
+  /// InSight) or the PDS (Spirit, Opportunity) only.
+  package var needsFrameMetadata = false
 
   package init(size: ImageSize = .large, includeThumbnails: Bool = false, sizeRequested: Bool = false) {
     self.size = size
