@@ -13,7 +13,9 @@ extension RoverCommand {
       abstract: "Decode NASA image file names offline: camera, eye, sol, clock, position, version.",
       discussion: """
         Reads the name alone, with no request and no settings: Perseverance and Ingenuity, Curiosity (engineering \
-        cameras; Mastcam, MAHLI, MARDI), Spirit and Opportunity (MER). Takes bare names, image URLs or paths; - \
+        cameras; Mastcam, MAHLI, MARDI, including the short names of sols 0-1, which give sol and camera only), \
+        Spirit and Opportunity (MER, with or without the galleries' -BR/-THM suffix). Takes bare names, image \
+        URLs or paths; - \
         reads them from stdin, one a line (blank lines skipped), and prints each as it is read (an aligned table \
         on a terminal waits for the last, to size its columns).
 

@@ -123,6 +123,30 @@ import Testing
     #expect(withTime.allSatisfy { $0.metadata.lmst?.count == 12 && $0.metadata.sclk != nil })
   }
 
+  /// A 2018 InSight item sends `extended` as a JSON-encoded string (api-reference 8.12 quotes the real value
+  /// `"{\"localtime\": \"13:34:21\"}"`) and `""` for tuple fields. Constructed: the captured 2019 item with its
+  /// `extended` object written those ways.
+  @Test(
+    arguments: [
+      (#""{\"localtime\": \"13:34:21\"}""#, "13:34:21"),
+      (#""{\"localtime\": \"16:22:28.916\"}""#, "16:22:28.916"),
+      (#""""#, nil), (#""not json""#, nil), (#""[1,2]""#, nil), ("null", nil),
+    ] as [(String, String?)])
+  func insightExtendedAsAString(extended: String, lmst: String?) throws {
+    let captured = String(decoding: try FixtureLoader.data("raw-insight-items"), as: UTF8.self)
+    let text = captured.replacingOccurrences(
+      of: #""extended": {"localtime": "16:22:28.916"}"#, with: #""extended": "# + extended)
+    #expect(text != captured)
+    let page = try JSONDecoder().decode(CuriosityFeed.Page.self, from: Data(text.utf8))
+    let item = try #require(page.items.first)
+    #expect(item.metadata.lmst == lmst)
+    #expect(item.metadata.sclk != nil, "the rest of the record is still read")
+  }
+
+  @Test func emptyTupleTextIsNil() {
+    #expect(FeedValue.tuple("", count: 3) == nil)
+  }
+
   /// Hostile values empty a field; they never crash a listing or become a wrong number.
   @Test(
     arguments: [
