@@ -112,4 +112,42 @@ import Testing
     let back = try JSONDecoder().decode([StereoPair].self, from: JSONEncoder().encode(pairs))
     #expect(back.map(\.crossProduct) == pairs.map(\.crossProduct))
   }
+
+  /// Whether `pairs` joined two products where a frame of the other eye with the left's own product (or the right's)
+  /// was in the listing with the same pair key.
+  static func joinsProductsNeedlessly(_ pairs: [StereoPair], listing: [Photo]) -> Bool {
+    pairs.contains { pair in
+      guard pair.crossProduct == true, let left = pair.left?.frame, let right = pair.right?.frame else { return false }
+      return listing.contains { photo in
+        guard let frame = photo.frame, frame.pairKey == left.pairKey else { return false }
+        return (frame.eye == .right && frame.product == left.product)
+          || (frame.eye == .left && frame.product == right.product)
+      }
+    }
+  }
+
+  /// Every real listing the repository holds (the 22 feed records, whose sol-1110 tiles are the records of
+  /// `../shared/real-data/positions-and-tiles/`; Curiosity sol 1000 Mastcam; Spirit sol 1): no pair joins two
+  /// products when a like-for-like partner is listed, and every photo is listed once.
+  @Test func noRealListingJoinsTwoProductsWhenLikeForLikeExists() async throws {
+    let perseverance = try await RealFrames.perseverance()
+    let listings = [
+      perseverance, try Self.mastcamSol1000(), try Self.page("frames/spirit-sol1-photos"),
+      try Self.page("original-photo-unknown-keys"),
+    ]
+    for listing in listings {
+      let pairs = Dictionary(grouping: listing, by: \.sol).values.flatMap { StereoPairing.pairs($0) }
+      #expect(!Self.joinsProductsNeedlessly(pairs, listing: listing))
+      #expect(pairs.flatMap { [$0.left, $0.right].compactMap { $0 } }.count == listing.count)
+    }
+    // The real sol-60 pair is the one pair of two products among the records, and its other products are not listed.
+    let crossed = StereoPairing.pairs(perseverance).filter { $0.crossProduct == true }
+    #expect(crossed.map { $0.left?.sol } == [60])
+  }
+
+  @Test func spiritSol1GroupsIntoItsSequences() throws {
+    let sequences = SequenceGrouping.sequences(try Self.page("frames/spirit-sol1-photos"))
+    #expect(Set(sequences.map(\.sequence)) == ["P1001", "P1002", "P1500"])
+    #expect(sequences.allSatisfy { $0.count == 2 && $0.eyes.sorted() == ["left", "right"] })
+  }
 }
