@@ -154,8 +154,10 @@ extension RoverCommand {
       let selection = try resolveSelection(remembered: SyncSelection.remembered(in: record))
       let range = try Self.range(selection)
       let template = try NameTemplate(selection.name)
+      try frames.checkService(settings, rover: selection.rover, template: template)
       var sync = MissionSync(
-        service: try service(frames.options(rawFeed.options), settings: settings), lookback: lookback, shard: shard,
+        service: try service(frames.options(rawFeed.options, template: template), settings: settings),
+        lookback: lookback, shard: shard,
         events: ClientEventPrinter.handler(verbose: settings.verbose))
       sync.allVersions = allVersions || frames.versions == .all
       sync.filter = try frames.filter()

@@ -41,6 +41,11 @@ import Testing
   @Test(arguments: [
     (["photos", "perseverance", "--sol", "380", "--lmst", "13:00..16:00"], "--lmst"),
     (["fetch-image", "perseverance", "--sol", "380", "--name", "{lmst}/{id}.{ext}", "--dry-run"], "{lmst}"),
+    (["watch", "perseverance", "--once", "--lmst", "13:00..16:00"], "--lmst"),
+    (
+      ["sync", "perseverance", "--lmst", "13:00..16:00", "-o", NSTemporaryDirectory() + "rover-sync-\(UUID())"],
+      "--lmst"
+    ),
   ])
   func marsTimeAskedOfAPhotosAPICopyIsRefusedNamingTheService(arguments: [String], named: String) async throws {
     let api = try MockRoverAPI(shape: .original)
