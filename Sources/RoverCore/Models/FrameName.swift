@@ -5,7 +5,7 @@ import Foundation
 /// Every rover photo comes with a file name that packs camera, eye, clock, rover position, sequence and processing into
 /// fixed-width fields. Reading them needs no network and no metadata, so rover can group stereo pairs, tiles and
 /// re-processed versions even for services that only hand back a URL. Four grammars are understood, told apart by
-/// length (see `/work/shared/api-reference.md` 8.7–8.10):
+/// length (see `/work/shared/api-reference.md` 8.7–8.10, corrected by 8.12):
 ///
 /// | stem length | mission | example |
 /// |---|---|---|
