@@ -27,6 +27,9 @@ public enum ServiceError: Error, Equatable, Sendable {
   case solRangeTooWide(service: String, limit: Int, lower: Int, upper: Int)
   /// A sol past the newest that the answering service knows.
   case solOutOfRange(rover: String, sol: Int, latest: Int, service: String)
+  /// An Earth date past the date of the newest sol the answering service knows (a sol's capture dates run a day or
+  /// two past its formula date, so only a date later than that is refused): the user's mistake, like a sol past it.
+  case dateOutOfRange(rover: String, date: CalendarDate, latest: CalendarDate, service: String)
   /// A camera neither rover's own table nor the service knows for this rover.
   case unknownCamera(rover: String, camera: String, known: [String])
   /// An Earth date before the rover landed.
@@ -92,6 +95,9 @@ extension ServiceError: LocalizedError {
         + "\(lower)..\(upper) is too wide"
     case .solOutOfRange(let rover, let sol, let latest, let service):
       return "sol \(sol) is past \(rover)'s latest sol on \(service) (valid: 0..\(latest))"
+    case .dateOutOfRange(let rover, let date, let latest, let service):
+      let landing = MarsCalendar.landingDate(rover: rover).map { "\($0)" } ?? ""
+      return "\(date) is past \(rover)'s latest date on \(service) (valid: \(landing)..\(latest))"
     case .unknownCamera(let rover, let camera, let known):
       return "unknown camera '\(camera)' for \(rover) (cameras: \(known.joined(separator: ", ")))"
     case .dateBeforeLanding(let rover, let date, let landing):

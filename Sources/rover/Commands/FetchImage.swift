@@ -99,6 +99,10 @@ extension RoverCommand {
             json: resultFormat == .jsonl, template: template, outputDirectory: URL(fileURLWithPath: outputDirectory)
           ).print(photos)
         }
+        if resultFormat == .jsonl {
+          DownloadReport(format: .jsonl, outputDirectory: URL(fileURLWithPath: outputDirectory))
+            .failedLookups(outcome.failedIDs)
+        }
         try finish(outcome, failures: 0)
         return
       }
@@ -114,7 +118,11 @@ extension RoverCommand {
       let (summary, outcome) = try await source.download(with: downloader)
       presenter.finish(summary)
       try DownloadPresenter.stopIfUntrusted(summary)
-      StandardError.line(DownloadReport.summaryLine(summary))
+      // Every id asked for is one result: those the service could not look up are failed records, and counted.
+      presenter.report.failedLookups(outcome.failedIDs)
+      var counted = summary
+      counted.failed += outcome.failedIDs.count
+      StandardError.line(DownloadReport.summaryLine(counted))
       try DownloadPresenter.end(summary, failuresEndRun: false)
       try finish(outcome, failures: summary.failed)
     }

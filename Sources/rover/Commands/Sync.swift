@@ -151,7 +151,17 @@ extension RoverCommand {
 
     private func run(record: DownloadRecord, output: URL, shard: Shard?, settings: ConnectionSettings) async throws {
       Downloader.tell(record) { StandardError.line("rover: warning: \($0)") }
-      let selection = try resolveSelection(remembered: SyncSelection.remembered(in: record))
+      let remembered = SyncSelection.remembered(in: record)
+      let selection = try resolveSelection(remembered: remembered)
+      // Before the new selection is remembered: a run stopped part-way leaves the rest still owed. A dry run's
+      // record is a scratch copy, so it shows the sols owed without marking the folder's.
+      if let remembered, selection.widens(remembered) {
+        let owed = try record.reopenSols(rover: selection.rover)
+        if owed > 0 {
+          StandardError.line(
+            "rover: sync: the selection grows: \(owed) finished sol\(owed == 1 ? " is" : "s are") listed again")
+        }
+      }
       let range = try Self.range(selection)
       let template = try NameTemplate(selection.name)
       var sync = MissionSync(
@@ -190,7 +200,8 @@ extension RoverCommand {
       presenter.finish(summary.download)
       try? record.flush()
       try DownloadPresenter.stopIfUntrusted(summary.download)
-      StandardError.line(SyncReport.line(summary))
+      // With --json the summary is the JSON object alone: a cron job's stderr stays empty unless something failed.
+      if !json { StandardError.line(SyncReport.line(summary)) }
       if json { Printer(format: .json, color: false).write(try SyncReport.json(summary, selection: selection)) }
       try DownloadPresenter.end(summary.download)
     }

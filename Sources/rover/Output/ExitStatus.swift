@@ -22,7 +22,8 @@ enum ExitStatus {
 
   static func code(for error: ServiceError) -> Int32 {
     switch error {
-    case .solRangeTooWide, .solOutOfRange, .unknownCamera, .dateBeforeLanding, .pageOutOfRange: return usage
+    case .solRangeTooWide, .solOutOfRange, .dateOutOfRange, .unknownCamera, .dateBeforeLanding, .pageOutOfRange:
+      return usage
     case .unknownRover, .photoNotFound, .unavailableRover: return noInput
     // A route that answers 404 means a wrong base URL: the set-up, not the rover, is at fault.
     case .notFound: return configuration

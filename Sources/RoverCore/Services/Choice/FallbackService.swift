@@ -101,7 +101,7 @@ package struct FallbackService: PhotoService {
     case let error as ServiceError:
       switch error {
       case .serverError, .unknownRover, .notFound, .unavailableRover, .malformedJSON, .unexpectedStatus,
-        .rateLimited, .unauthorized, .offlineMiss, .solOutOfRange, .implausibleSol, .listingCut,
+        .rateLimited, .unauthorized, .offlineMiss, .solOutOfRange, .dateOutOfRange, .implausibleSol, .listingCut,
         .noServiceAnswered:
         return true
       case .photoNotFound, .solRangeTooWide, .unknownCamera, .dateBeforeLanding, .pageOutOfRange:

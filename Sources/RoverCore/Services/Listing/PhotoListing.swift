@@ -114,6 +114,12 @@ package struct PhotoListing: Sendable {
   /// An empty answer to one sol is checked against what the service knows (one more, usually cached, request):
   /// a sol past the latest, or a page past the last, is the user's mistake and said so, not an empty success.
   private func explainEmpty(_ query: PhotoQuery) async throws {
+    if case .earthDate(let date) = query.selection, let sol = MarsCalendar.sols(rover: query.rover, on: date).last {
+      let index = try await service.solIndex(rover: query.rover, range: sol...sol)
+      guard let latest = index.latestSol else { return }
+      try SolBound.check(
+        date...date, rover: query.rover, latest: latest, service: index.answeredBy ?? service.serviceName)
+    }
     guard case .sol(let sol) = query.selection else { return }
     let index = try await service.solIndex(rover: query.rover, range: sol...sol)
     if let latest = index.latestSol, sol > latest {
