@@ -13,7 +13,8 @@ public enum ServiceError: Error, Equatable, Sendable {
   case unavailableRover(name: String, service: String)
   /// The service refused the API key, or needs one.
   case unauthorized(service: String, message: String)
-  /// The service is rate-limiting; `retryAfter` in seconds where it said.
+  /// The service is rate-limiting; `retryAfter` in seconds where it said. `message` starts with the host that
+  /// answered (`api.nasa.gov (OVER_RATE_LIMIT: …)`), so the line says who to wait for.
   case rateLimited(retryAfter: Int?, message: String)
   /// The service kept failing with a 5xx status after every retry.
   case serverError(status: Int, url: String)
@@ -80,8 +81,9 @@ extension ServiceError: LocalizedError {
     case .unauthorized(let service, let message):
       return "\(service) refused the API key: \(message)"
     case .rateLimited(let retryAfter, let message):
-      let wait = retryAfter.map { ", retry after \($0)s" } ?? ""
-      return "rate limited by the service\(wait): \(message)"
+      // Said when retrying is over: when the service asks to wait, not a promise that rover will.
+      let wait = retryAfter.map { "; it asks for \($0)s before the next request" } ?? ""
+      return "rate limited by \(message)\(wait)"
     case .serverError(let status, let url):
       return "service error HTTP \(status) from \(url)"
     case .unexpectedStatus(let status, let url, let message):

@@ -34,7 +34,9 @@ extension RoverCommand {
     @OptionGroup var selection: PhotoSelectionOptions
     @OptionGroup(title: "Frame filters") var frames: FrameFilterOptions
     @OptionGroup var rawFeed: RawFeedFlags
-    @Option(name: [.short, .customLong("output-dir")], help: ArgumentHelp("Directory to save into.", valueName: "dir"))
+    @Option(
+      name: [.short, .customLong("output-dir")], help: ArgumentHelp("Directory to save into.", valueName: "dir"),
+      completion: .directory)
     var outputDirectory = "."
     @Option(
       help: ArgumentHelp(
@@ -44,7 +46,8 @@ extension RoverCommand {
         valueName: "template"))
     var name: String?
     @Option(name: .shortAndLong, help: ArgumentHelp("Downloads at the same time (1-64).", valueName: "n")) var jobs = 8
-    @Option(help: ArgumentHelp("Record finished photos here; a re-run skips them.", valueName: "file"))
+    @Option(
+      help: ArgumentHelp("Record finished photos here; a re-run skips them.", valueName: "file"), completion: .file())
     var archive: String?
     @Flag(help: "Download again even if a file or archive entry exists.") var force = false
     @Flag(help: "Write each photo's JSON next to its image (<name>.json).") var metadata = false

@@ -33,7 +33,9 @@ extension RoverCommand {
     @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "The rover (optional when DIR already remembers one).", completion: Completions.rovers) var rover:
       String?
-    @Option(name: [.short, .customLong("output-dir")], help: ArgumentHelp("The mirror directory.", valueName: "dir"))
+    @Option(
+      name: [.short, .customLong("output-dir")], help: ArgumentHelp("The mirror directory.", valueName: "dir"),
+      completion: .directory)
     var outputDirectory: String
     @Option(
       help: ArgumentHelp("Sols: A..B, or A.. for every sol from A on (default: the whole mission).", valueName: "sol"))
@@ -54,7 +56,8 @@ extension RoverCommand {
     var shard: String?
     @Flag(help: "Keep every version of a frame NASA re-sends, not only the highest.") var allVersions = false
     @Option(name: .shortAndLong, help: ArgumentHelp("Downloads at the same time (1-64).", valueName: "n")) var jobs = 8
-    @Option(help: ArgumentHelp("Also record finished photos in this file.", valueName: "file")) var archive: String?
+    @Option(help: ArgumentHelp("Also record finished photos in this file.", valueName: "file"), completion: .file())
+    var archive: String?
     @Flag(help: "Write each photo's JSON next to its image (<name>.json).") var metadata = false
     @Flag(help: "List what a sync would fetch (paths, or JSON Lines with --json); download nothing.") var dryRun = false
     @Option(help: ArgumentHelp("With --dry-run: paths (default), urls, or jsonl.", valueName: "format"))

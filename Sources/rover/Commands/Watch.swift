@@ -45,7 +45,8 @@ extension RoverCommand {
     var interval = "10m"
     @Option(help: ArgumentHelp("Sols before the latest also polled.", valueName: "n")) var lookback = 2
     @Flag(help: "Poll once and exit (for cron).") var once = false
-    @Option(help: ArgumentHelp("Also download each new photo into this directory.", valueName: "dir"))
+    @Option(
+      help: ArgumentHelp("Also download each new photo into this directory.", valueName: "dir"), completion: .directory)
     var download: String?
     @Option(help: ArgumentHelp("With --download: file name template.", valueName: "template")) var name: String?
     @Option(name: .shortAndLong, help: ArgumentHelp("Downloads at the same time (1-64).", valueName: "n")) var jobs = 8
