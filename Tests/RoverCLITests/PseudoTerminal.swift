@@ -22,6 +22,6 @@ enum PseudoTerminal {
 
   /// The lines a terminal shows, carriage returns and line feeds alike ending one.
   static func lines(_ output: String) -> [String] {
-    output.components(separatedBy: .newlines).map { $0.replacingOccurrences(of: "\r", with: "") }
+    output.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: .newlines)
   }
 }

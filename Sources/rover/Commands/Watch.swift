@@ -41,7 +41,7 @@ extension RoverCommand {
       help: ArgumentHelp("Only these cameras: repeat the flag or give a comma list.", valueName: "name"),
       completion: Completions.cameras)
     var cameraArguments: [String] = []
-    @Option(help: ArgumentHelp("Time between polls: 30s, 10m, 1h (default 10m, at least 30s).", valueName: "time"))
+    @Option(help: ArgumentHelp("Time between polls: 30s, 10m, 1h; at least 30s.", valueName: "time"))
     var interval = "10m"
     @Option(help: ArgumentHelp("Sols before the latest also polled.", valueName: "n")) var lookback = 2
     @Flag(help: "Poll once and exit (for cron).") var once = false
