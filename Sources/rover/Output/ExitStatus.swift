@@ -108,6 +108,14 @@ enum ExitStatus {
         code(for: error),
         hint.map { "unknown rover '\(name)'\($0)" } ?? "unknown rover '\(name)' (try `rover rovers` for the names)"
       )
+    case ServiceError.unknownCamera(let rover, let camera, let known)
+    where Suggestion.closest(to: camera, in: known) != nil:
+      // The closest camera name, as for a misspelt rover: `mst` means MAST.
+      let hint = Suggestion.closest(to: camera, in: known) ?? camera
+      return (
+        usage,
+        "unknown camera '\(camera)' for \(rover); did you mean '\(hint)'? (cameras: \(known.joined(separator: ", ")))"
+      )
     case let error as ServiceError: return (code(for: error), message(for: error))
     case let error as HTTPError: return (code(for: error), message(for: error))
     case let error as DownloadError: return (code(for: error), message(for: error))

@@ -11,6 +11,9 @@ enum TableRenderer {
     static var current: Layout { Terminal.stdoutIsTTY ? .aligned(width: Terminal.stdoutWidth) : .tabSeparated }
   }
 
+  /// Said under the header of an aligned table with no rows.
+  static let emptyNotice = "(nothing found)"
+
   static func table(
     columns: [String], rows: [[String]], numeric: Set<Int> = [], color: Bool, layout: Layout = .aligned(width: nil)
   ) -> String {
@@ -42,6 +45,8 @@ enum TableRenderer {
     let header = line(columns)
     var output = (color ? "\u{1B}[1m\(header)\u{1B}[0m" : header) + "\n"
     for row in rows { output += line(row) + "\n" }
+    // A person reading a bare header could take it for a failure, or wait for rows; a pipe gets the header alone.
+    if rows.isEmpty { output += emptyNotice + "\n" }
     return output
   }
 

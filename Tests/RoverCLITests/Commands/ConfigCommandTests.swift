@@ -19,3 +19,19 @@ import Testing
     #expect(!result.stdout.contains("SECRET_KEY_999"))
   }
 }
+
+/// JSON as jq prints it (issue 37, point 7): `"key": value`, never Foundation's `"key" : value`.
+@Suite struct JSONStyleTests {
+  @Test func documentsUseJqsSpacing() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    for arguments in [
+      ["config", "--json"], ["rovers", "--json"], ["photos", "curiosity", "--sol", "1000", "--json"],
+    ] {
+      let result = try await CLI.run(arguments, against: arguments[0] == "config" ? nil : api)
+      #expect(result.exitCode == 0, "\(result)")
+      #expect(!result.stdout.contains("\" : "), "\(arguments): \(result.stdout.prefix(300))")
+      #expect(result.stdout.contains("\": "), "\(arguments)")
+    }
+  }
+}
