@@ -51,3 +51,17 @@ import Testing
     #expect(narrow.stderr.contains("(3 up to date"), "\(narrow.stderr)")
   }
 }
+
+/// `sync --json` (issue 37, point 7): the summary on stdout only, so the README's cron line leaves `sync.err` empty.
+@Suite struct SyncJSONSummaryTests {
+  @Test func theSummaryIsOnStdoutOnly() async throws {
+    let feeds = try SyncCommandTests.feeds()
+    defer { feeds.stop() }
+    let dir = try TestDirectory.make("rover-cli")
+    let result = try await CLI.run(["sync", "perseverance", "-o", dir.path, "--sol", "10..", "--json"], against: feeds)
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    let summary = try #require(try CLI.json(result.stdout) as? [String: Any])
+    #expect(summary["downloaded"] as? Int == 9, "\(summary)")
+  }
+}
