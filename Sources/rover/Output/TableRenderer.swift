@@ -75,6 +75,7 @@ enum TableRenderer {
       { numeric.contains($0) ? Int.max : max(8, DisplayWidth.of(headers[$0])) },
       { numeric.contains($0) ? max(4, values[$0]) : 4 },
     ]
+    let natural = widths
     for floor in floors {
       while widths.reduce(0, +) + gaps > available {
         let candidates = widths.indices.filter { widths[$0] > floor($0) }
@@ -83,6 +84,11 @@ enum TableRenderer {
         else { break }
         widths[widest] -= 1
       }
+    }
+    // Columns alike before (pairs' left and right) stay alike: the narrowing may stop between the two.
+    for index in widths.indices where !numeric.contains(index) {
+      let alike = widths.indices.filter { !numeric.contains($0) && natural[$0] == natural[index] }
+      widths[index] = alike.map { widths[$0] }.min() ?? widths[index]
     }
     return widths
   }

@@ -60,6 +60,12 @@ import Testing
       ["--service", "nasa-raw", "--base-url", feed.baseURL.absoluteString, "pairs", "perseverance", "--sol", "60"],
       columns: 40, environment: ["TERM": "dumb"])
     Self.expectFits(pairs, columns: 40, "pairs")
+    // Both sides of a pair shortened alike.
+    let row = try #require(
+      PseudoTerminal.lines(pairs.stdout).first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("60 ") },
+      "\(pairs.stdout)")
+    let words = row.split(separator: " ")  // SOL, LEFT, RIGHT, …
+    #expect(words.count > 2 && words[1].count == words[2].count && words[1].hasSuffix("…"), "\(row)")
   }
 
   /// `decode`'s seventeen columns fit 100 with upper-case headers, so no word is broken across lines.
