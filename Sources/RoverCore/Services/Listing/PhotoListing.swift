@@ -9,6 +9,9 @@ package struct PhotoListing: Sendable {
   /// Whether a single sol's listing is checked against the service's own count (one more request, usually
   /// answered from the cache), as a range's always is: for `--strict`.
   package var checksCounts = false
+  /// Told, before a range is listed, how many photos its sols hold by the service's counts (when it counts every
+  /// sol and the range takes whole sols): for a download's time left.
+  package var onEstimate: (@Sendable (Int) -> Void)?
 
   package init(service: any PhotoService, events: ClientEventHandler? = nil, filter: PhotoFilter = PhotoFilter()) {
     self.service = service
@@ -34,7 +37,15 @@ package struct PhotoListing: Sendable {
       }
       try await body(filter.apply(photos))
     case .range(let range):
-      try await MissionLister(service: service, events: events, filter: filter).forEachSol(range) { batch in
+      let estimate = onEstimate
+      let whole = range.cameras.isEmpty && range.limit == nil && filter.takesWholeSols && range.days.isSols
+      let choosing: ([SolIndex.Entry], Int?) -> [SolIndex.Entry] = { entries, _ in
+        if let estimate, let total = MissionSync.estimate(entries, wholeSols: whole) { estimate(total) }
+        return entries
+      }
+      try await MissionLister(service: service, events: events, filter: filter).forEachSol(
+        range, choosing: choosing
+      ) { batch in
         outcome.listed += batch.photos.count
         // Judged by what the service listed, before the filter and the limit took their share.
         if let expected = batch.expected, batch.listed < expected {

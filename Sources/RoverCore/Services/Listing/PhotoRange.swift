@@ -37,3 +37,11 @@ package struct SolBatch: Sendable {
   /// How many photos the service listed for the sol, before any ``PhotoFilter``: what a shortfall is judged by.
   package var listed: Int
 }
+
+extension PhotoRange.Days {
+  /// Days given as sols (a sol listed is the whole sol), not as Earth dates (which keep part of a sol).
+  package var isSols: Bool {
+    if case .sols = self { return true }
+    return false
+  }
+}
