@@ -72,11 +72,19 @@ package struct GalleryBuilder: Sendable {
       page: page.shown, images: layout.count, withMetadata: withMetadata, thumbnails: thumbnails, skipped: skipped)
   }
 
-  /// The page as the user named it and with its folder resolved; that folder must exist.
+  /// The page as the user named it and with its folder resolved; that folder must exist, but for a folder named
+  /// with a trailing `/` (`-o out/`), which is made, as `cp` and `curl --create-dirs` would: a file named `out`
+  /// was never what was meant.
   func pagePath(root: URL) throws -> (shown: String, resolved: String) {
     var page = options.output?.standardizedFileURL ?? root.appendingPathComponent("index.html")
     var info = stat()
-    if options.output != nil, stat(page.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+    let isFolder = stat(page.path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    if let output = options.output, isFolder || output.hasDirectoryPath {
+      if !isFolder {
+        do { try FileManager.default.createDirectory(at: page, withIntermediateDirectories: true) } catch {
+          throw GalleryError.cannotWrite(path: page.path, reason: SystemError.text(error))
+        }
+      }
       page = page.appendingPathComponent("index.html")
     }
     let folder = page.deletingLastPathComponent().path

@@ -56,7 +56,9 @@ struct RoverCommand: AsyncParsableCommand {
       if exitCode(for: error) == .success {
         // --help, `rover help X`, --version: printed by us, so the help can be arranged (HelpText).
         let text = fullMessage(for: error)
-        if !text.isEmpty { FileHandle.standardOutput.write(Data((HelpText.polish(text) + "\n").utf8)) }
+        let discussion = HelpText.helpedCommand(CommandLine.arguments.dropFirst()).configuration.discussion
+        let help = HelpText.polish(text, discussion: discussion, layout: HelpText.layoutWidth)
+        if !text.isEmpty { FileHandle.standardOutput.write(Data((help + "\n").utf8)) }
         Glibc.exit(0)
       }
       guard let report = ExitStatus.report(for: error) ?? usageReport(for: error) else { exit(withError: error) }

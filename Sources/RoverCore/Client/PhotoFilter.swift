@@ -133,3 +133,8 @@ public struct MarsTimeWindow: Sendable, Hashable {
     return total <= 86_400 ? total : nil
   }
 }
+
+extension PhotoFilter {
+  /// No time, place or sequence filter: a sol listed through it is the whole sol (but for lower versions).
+  package var takesWholeSols: Bool { lmst == nil && sites == nil && drives == nil && sequence == nil }
+}

@@ -178,4 +178,7 @@ public enum DownloadEvent: Sendable {
   /// The listing has ended: every photo of the run has been announced by ``planned(total:)``, so the total so far
   /// is final (a progress display can stop marking it provisional).
   case listingEnded
+  /// The listing's estimate of how many photos the whole run will have announced (the service's count for each
+  /// sol it is to list), sent before they are all announced. Only an estimate, for a time left; may be revised.
+  case estimated(total: Int)
 }

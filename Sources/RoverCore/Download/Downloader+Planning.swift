@@ -159,9 +159,7 @@ extension Downloader {
   /// A sidecar: the photo's JSON (every typed field) and, under `source`, the service's own record verbatim where
   /// the listing kept it (`null` otherwise), so tools that read NASA's names keep working.
   static func metadata(_ photo: Photo) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return try encoder.encode(Sidecar(photo: photo)) + Data("\n".utf8)
+    Data((try PrettyJSON.encode(Sidecar(photo: photo)) + "\n").utf8)
   }
 
   /// The photo's keys with `source` among them.

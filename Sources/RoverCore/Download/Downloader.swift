@@ -97,14 +97,18 @@ public final class Downloader: Sendable {
     async throws -> DownloadSummary
   where Batches.Element == [Photo] {
     let started = Date()
+    var source = PhotoFeed(batches.makeAsyncIterator())
+    // The template is checked against the first batch before any image request: a clash there is a usage error.
+    // Nothing is made in the folder before it (no folder, record or lock): a usage error, a listing that fails at
+    // once or finds nothing leave the disk as they found it.
+    let first = try await source.peekBatch()
+    if let first { try options.template.checkDistinguishes(first) }
+    if first == nil, given == nil { return DownloadSummary() }
     let root = try SafeDirectory.root(options.outputDirectory)
     root.removeStaleTemporaries()
     let hold = try await hold(given, in: root)
     let record = hold.record
     let archive = try await openArchive()
-    var source = PhotoFeed(batches.makeAsyncIterator())
-    // The template is checked against the first batch before any image request: a clash there is a usage error.
-    if let first = try await source.peekBatch() { try options.template.checkDistinguishes(first) }
     let engine = try Self.engine(options)
     defer { (engine as? CurlEngine)?.shutdown() }
     let client = HTTPClient(engine: engine, retryPolicy: options.retryPolicy)

@@ -38,7 +38,14 @@ package enum PhotoSource: Sendable {
   /// batch ahead. A listing that fails part-way ends the run after what it had handed over; its error is then
   /// thrown, after the summary is complete (`summary` holds it too).
   package func download(with downloader: Downloader) async throws -> (DownloadSummary, PhotoListing.Outcome) {
-    let (summary, outcome) = try await Self.feed(downloader) { send in try await forEachBatch(send) }
+    var source = self
+    // A range's counts, told to the downloader's events, give a progress display its total before the listing
+    // has announced it.
+    if case .listing(let request, var listing) = self {
+      listing.onEstimate = { downloader.events(.estimated(total: $0)) }
+      source = .listing(request, listing)
+    }
+    let (summary, outcome) = try await Self.feed(downloader) { [source] send in try await source.forEachBatch(send) }
     return (summary, outcome ?? PhotoListing.Outcome())
   }
 

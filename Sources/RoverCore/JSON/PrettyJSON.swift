@@ -1,7 +1,10 @@
-/// Compact JSON laid out as `JSONEncoder`'s `.prettyPrinted` lays it out, byte for byte: two spaces a level,
-/// `"key" : value`, one element a line, an empty array or object as `[`, a blank line, `]`. `photos --json` writes
-/// each photo this way from its compact line, because Foundation's encoder took 130 µs a photo for the forty keys
-/// of a photo with frame metadata, most of a paged listing's time after its last page arrived.
+import Foundation
+
+/// Compact JSON laid out as jq and most tools print it: two spaces a level, `"key": value`, one element a line, an
+/// empty array or object as `[]` or `{}`. (Foundation's `.prettyPrinted` differs only in `"key" : value` and in
+/// empty containers over three lines, on Linux.) Every pretty document rover writes is laid out here: one form
+/// whatever wrote it, and `photos --json` lays out each photo from its compact line, because Foundation's encoder
+/// took 130 µs a photo for the forty keys of a photo with frame metadata.
 package enum PrettyJSON {
   /// `compact` (JSON without white space outside strings, as `PhotoJSONLine` and `JSONEncoder` write it) laid
   /// out with every line after the first indented by `indent` more spaces, as an element of an array is.
@@ -33,8 +36,6 @@ package enum PrettyJSON {
         let close: UInt8 = byte == 0x7B ? 0x7D : 0x5D
         out.append(byte)
         if index < bytes.count, bytes[index] == close {
-          out.append(0x0A)
-          newline(depth)
           out.append(close)
           index += 1
         } else {
@@ -49,11 +50,19 @@ package enum PrettyJSON {
         out.append(byte)
         newline(depth)
       case 0x3A:
-        out.append(contentsOf: [0x20, 0x3A, 0x20])
+        out.append(contentsOf: [0x3A, 0x20])
       default:
         out.append(byte)
       }
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `value` encoded (keys sorted, slashes as they are) and laid out by ``layout(_:indent:)``.
+  /// - Throws: what `JSONEncoder` throws for a value it cannot encode.
+  package static func encode<Value: Encodable>(_ value: Value, indent: Int = 0) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return layout(String(decoding: try encoder.encode(value), as: UTF8.self), indent: indent)
   }
 }

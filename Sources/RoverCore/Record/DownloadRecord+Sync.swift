@@ -39,6 +39,21 @@ extension DownloadRecord {
     }
   }
 
+  /// Marks every finished sol of `rover` unfinished, so the next sync lists each again (a wider selection owes
+  /// them what was added); what is in place is skipped, not fetched again.
+  /// - Returns: how many sols were finished.
+  @discardableResult
+  package func reopenSols(rover: String) throws -> Int {
+    let finished = try sols(rover: rover).values.filter(\.complete).count
+    guard finished > 0 else { return 0 }
+    try locked {
+      try write(commitNow: true) {
+        try database.prepare("UPDATE sols SET complete = 0 WHERE rover = ?").bind([.text(rover.lowercased())]).run()
+      }
+    }
+    return finished
+  }
+
   package func setting(_ key: String) throws -> String? {
     try locked {
       let query = try database.prepare("SELECT value FROM settings WHERE key = ?").bind([.text(key)])

@@ -13,7 +13,8 @@ public enum ServiceError: Error, Equatable, Sendable {
   case unavailableRover(name: String, service: String)
   /// The service refused the API key, or needs one.
   case unauthorized(service: String, message: String)
-  /// The service is rate-limiting; `retryAfter` in seconds where it said.
+  /// The service is rate-limiting; `retryAfter` in seconds where it said. `message` starts with the host that
+  /// answered (`api.nasa.gov (OVER_RATE_LIMIT: …)`), so the line says who to wait for.
   case rateLimited(retryAfter: Int?, message: String)
   /// The service kept failing with a 5xx status after every retry.
   case serverError(status: Int, url: String)
@@ -27,6 +28,9 @@ public enum ServiceError: Error, Equatable, Sendable {
   case solRangeTooWide(service: String, limit: Int, lower: Int, upper: Int)
   /// A sol past the newest that the answering service knows.
   case solOutOfRange(rover: String, sol: Int, latest: Int, service: String)
+  /// An Earth date past the date of the newest sol the answering service knows (a sol's capture dates run a day or
+  /// two past its formula date, so only a date later than that is refused): the user's mistake, like a sol past it.
+  case dateOutOfRange(rover: String, date: CalendarDate, latest: CalendarDate, service: String)
   /// A camera neither rover's own table nor the service knows for this rover.
   case unknownCamera(rover: String, camera: String, known: [String])
   /// An Earth date before the rover landed.
@@ -77,8 +81,9 @@ extension ServiceError: LocalizedError {
     case .unauthorized(let service, let message):
       return "\(service) refused the API key: \(message)"
     case .rateLimited(let retryAfter, let message):
-      let wait = retryAfter.map { ", retry after \($0)s" } ?? ""
-      return "rate limited by the service\(wait): \(message)"
+      // Said when retrying is over: when the service asks to wait, not a promise that rover will.
+      let wait = retryAfter.map { "; it asks for \($0)s before the next request" } ?? ""
+      return "rate limited by \(message)\(wait)"
     case .serverError(let status, let url):
       return "service error HTTP \(status) from \(url)"
     case .unexpectedStatus(let status, let url, let message):
@@ -92,6 +97,9 @@ extension ServiceError: LocalizedError {
         + "\(lower)..\(upper) is too wide"
     case .solOutOfRange(let rover, let sol, let latest, let service):
       return "sol \(sol) is past \(rover)'s latest sol on \(service) (valid: 0..\(latest))"
+    case .dateOutOfRange(let rover, let date, let latest, let service):
+      let landing = MarsCalendar.landingDate(rover: rover).map { "\($0)" } ?? ""
+      return "\(date) is past \(rover)'s latest date on \(service) (valid: \(landing)..\(latest))"
     case .unknownCamera(let rover, let camera, let known):
       return "unknown camera '\(camera)' for \(rover) (cameras: \(known.joined(separator: ", ")))"
     case .dateBeforeLanding(let rover, let date, let landing):

@@ -60,6 +60,20 @@ package struct MissionSync: Sendable {
     return overflow ? (lookback == 0 ? Int.max : Int.min) : start
   }
 
+  /// The photos the chosen sols hold by the service's counts, when it gives one for every sol and the sync takes
+  /// whole sols (a camera or a date takes an unknown share); what is in place counts too, as it is announced too.
+  static func estimate(_ sols: [SolIndex.Entry], wholeSols: Bool) -> Int? {
+    guard wholeSols, !sols.isEmpty else { return nil }
+    var total = 0
+    for sol in sols {
+      guard let expected = sol.expected, expected >= 0 else { return nil }
+      let (sum, overflow) = total.addingReportingOverflow(expected)
+      guard !overflow else { return nil }
+      total = sum
+    }
+    return total
+  }
+
   /// Whether the sync lists every photo of each sol it lists, so the service's count per sol can be compared.
   func listsWholeSols(_ range: PhotoRange) -> Bool {
     guard range.cameras.isEmpty, listingFilter == nil else { return false }
@@ -101,11 +115,15 @@ package struct MissionSync: Sendable {
       try await lister.forEachSol(
         range,
         choosing: { entries, latest in
-          chosen.withLock { summary in
+          let sols = chosen.withLock { summary in
             summary.latestSol = latest
             return sync.choose(
               entries, latest: latest, known: known, wholeSols: sync.listsWholeSols(range), summary: &summary)
           }
+          if let estimate = Self.estimate(sols, wholeSols: sync.listsWholeSols(range)) {
+            events(.estimated(total: estimate))
+          }
+          return sols
         }
       ) { batch in
         let photos = allVersions ? batch.photos : Self.highestVersions(batch.photos)

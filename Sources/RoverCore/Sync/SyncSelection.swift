@@ -34,6 +34,16 @@ package struct SyncSelection: Codable, Sendable, Equatable {
     return next
   }
 
+  /// Whether a sol finished under `earlier` can lack photos this selection takes: a camera added (or every camera
+  /// again after some), or days given by Earth date changed (a sol finished under a date range held only that
+  /// date's photos). Sol ranges alone never owe a finished sol more: a sol outside the old range was never finished.
+  package func widens(_ earlier: SyncSelection) -> Bool {
+    guard rover == earlier.rover else { return false }
+    let before = Set(earlier.cameras.map { $0.lowercased() })
+    let camerasGrew = !before.isEmpty && (cameras.isEmpty || cameras.contains { !before.contains($0.lowercased()) })
+    return camerasGrew || (earlier.earthDate != nil && earthDate != earlier.earthDate)
+  }
+
   /// The selection remembered in `record`, if any (one that cannot be read counts as none).
   package static func remembered(in record: DownloadRecord) -> SyncSelection? {
     guard let text = try? record.setting(settingKey) else { return nil }

@@ -34,7 +34,9 @@ extension RoverCommand {
     @OptionGroup var selection: PhotoSelectionOptions
     @OptionGroup(title: "Frame filters") var frames: FrameFilterOptions
     @OptionGroup var rawFeed: RawFeedFlags
-    @Option(name: [.short, .customLong("output-dir")], help: ArgumentHelp("Directory to save into.", valueName: "dir"))
+    @Option(
+      name: [.short, .customLong("output-dir")], help: ArgumentHelp("Directory to save into.", valueName: "dir"),
+      completion: .directory)
     var outputDirectory = "."
     @Option(
       help: ArgumentHelp(
@@ -44,7 +46,8 @@ extension RoverCommand {
         valueName: "template"))
     var name: String?
     @Option(name: .shortAndLong, help: ArgumentHelp("Downloads at the same time (1-64).", valueName: "n")) var jobs = 8
-    @Option(help: ArgumentHelp("Record finished photos here; a re-run skips them.", valueName: "file"))
+    @Option(
+      help: ArgumentHelp("Record finished photos here; a re-run skips them.", valueName: "file"), completion: .file())
     var archive: String?
     @Flag(help: "Download again even if a file or archive entry exists.") var force = false
     @Flag(help: "Write each photo's JSON next to its image (<name>.json).") var metadata = false
@@ -99,6 +102,10 @@ extension RoverCommand {
             json: resultFormat == .jsonl, template: template, outputDirectory: URL(fileURLWithPath: outputDirectory)
           ).print(photos)
         }
+        if resultFormat == .jsonl {
+          DownloadReport(format: .jsonl, outputDirectory: URL(fileURLWithPath: outputDirectory))
+            .failedLookups(outcome.failedIDs)
+        }
         try finish(outcome, failures: 0)
         return
       }
@@ -114,7 +121,11 @@ extension RoverCommand {
       let (summary, outcome) = try await source.download(with: downloader)
       presenter.finish(summary)
       try DownloadPresenter.stopIfUntrusted(summary)
-      StandardError.line(DownloadReport.summaryLine(summary))
+      // Every id asked for is one result: those the service could not look up are failed records, and counted.
+      presenter.report.failedLookups(outcome.failedIDs)
+      var counted = summary
+      counted.failed += outcome.failedIDs.count
+      StandardError.line(DownloadReport.summaryLine(counted))
       try DownloadPresenter.end(summary, failuresEndRun: false)
       try finish(outcome, failures: summary.failed)
     }

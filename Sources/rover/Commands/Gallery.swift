@@ -20,8 +20,11 @@ extension RoverCommand {
         """)
 
     @OptionGroup var quietFlag: QuietFlag
-    @Argument(help: ArgumentHelp("The folder of images.", valueName: "dir")) var directory: String
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The page to write.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The folder of images.", valueName: "dir"), completion: .directory)
+    var directory: String
+    @Option(
+      name: [.short, .customLong("output")], help: ArgumentHelp("The page to write.", valueName: "file"),
+      completion: .file())
     var output: String?
     @Option(help: ArgumentHelp("The page's title.", valueName: "text")) var title: String?
     @Flag(help: "Make small JPEG copies in DIR/.thumbnails/ (reused on the next run).") var thumbnails = false
@@ -41,13 +44,21 @@ extension RoverCommand {
         thumbnails: thumbnails, thumbnailSize: thumbnailSize)
       let report = try await GalleryBuilder(options: options).run(progress: Terminal.showProgress ? Self.draw : nil)
       if Terminal.showProgress, thumbnails { StandardError.write("\r\u{1B}[K") }
-      // What the scan could not read, then one line per image without a thumbnail, so none hides behind another.
+      // What the scan could not read, then the images without a thumbnail, in one line.
       for reason in report.skipped { StandardError.line("rover: warning: skipped \(reason)") }
-      for failure in report.thumbnails?.failed ?? [] {
-        StandardError.line("rover: warning: no thumbnail for \(failure.path): \(failure.reason)")
-      }
+      if let warning = Self.thumbnailWarning(report.thumbnails?.failed ?? []) { StandardError.line(warning) }
       StandardError.line(Self.summary(report))
       Printer(format: .table, color: false).write(report.page + "\n")
+    }
+
+    /// One warning for every image without a thumbnail (a folder of 500 undecodable images is one line, not 500),
+    /// naming the first three in path order with why, and how many more; nil when every thumbnail was made.
+    static func thumbnailWarning(_ failures: [ThumbnailStore.Failure]) -> String? {
+      guard let first = failures.first else { return nil }
+      guard failures.count > 1 else { return "rover: warning: no thumbnail for \(first.path): \(first.reason)" }
+      let named = failures.prefix(3).map { "\($0.path): \($0.reason)" }.joined(separator: "; ")
+      let more = failures.count > 3 ? "; and \(failures.count - 3) more" : ""
+      return "rover: warning: no thumbnail for \(failures.count) images (\(named)\(more)); they are shown full size"
     }
 
     static func summary(_ report: GalleryBuilder.Report) -> String {

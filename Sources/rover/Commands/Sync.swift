@@ -33,7 +33,9 @@ extension RoverCommand {
     @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "The rover (optional when DIR already remembers one).", completion: Completions.rovers) var rover:
       String?
-    @Option(name: [.short, .customLong("output-dir")], help: ArgumentHelp("The mirror directory.", valueName: "dir"))
+    @Option(
+      name: [.short, .customLong("output-dir")], help: ArgumentHelp("The mirror directory.", valueName: "dir"),
+      completion: .directory)
     var outputDirectory: String
     @Option(
       help: ArgumentHelp("Sols: A..B, or A.. for every sol from A on (default: the whole mission).", valueName: "sol"))
@@ -54,7 +56,8 @@ extension RoverCommand {
     var shard: String?
     @Flag(help: "Keep every version of a frame NASA re-sends, not only the highest.") var allVersions = false
     @Option(name: .shortAndLong, help: ArgumentHelp("Downloads at the same time (1-64).", valueName: "n")) var jobs = 8
-    @Option(help: ArgumentHelp("Also record finished photos in this file.", valueName: "file")) var archive: String?
+    @Option(help: ArgumentHelp("Also record finished photos in this file.", valueName: "file"), completion: .file())
+    var archive: String?
     @Flag(help: "Write each photo's JSON next to its image (<name>.json).") var metadata = false
     @Flag(help: "List what a sync would fetch (paths, or JSON Lines with --json); download nothing.") var dryRun = false
     @Option(help: ArgumentHelp("With --dry-run: paths (default), urls, or jsonl.", valueName: "format"))
@@ -151,7 +154,17 @@ extension RoverCommand {
 
     private func run(record: DownloadRecord, output: URL, shard: Shard?, settings: ConnectionSettings) async throws {
       Downloader.tell(record) { StandardError.line("rover: warning: \($0)") }
-      let selection = try resolveSelection(remembered: SyncSelection.remembered(in: record))
+      let remembered = SyncSelection.remembered(in: record)
+      let selection = try resolveSelection(remembered: remembered)
+      // Before the new selection is remembered: a run stopped part-way leaves the rest still owed. A dry run's
+      // record is a scratch copy, so it shows the sols owed without marking the folder's.
+      if let remembered, selection.widens(remembered) {
+        let owed = try record.reopenSols(rover: selection.rover)
+        if owed > 0 {
+          StandardError.line(
+            "rover: sync: the selection grows: \(owed) finished sol\(owed == 1 ? " is" : "s are") listed again")
+        }
+      }
       let range = try Self.range(selection)
       let template = try NameTemplate(selection.name)
       try frames.checkService(settings, rover: selection.rover, template: template)
@@ -192,7 +205,8 @@ extension RoverCommand {
       presenter.finish(summary.download)
       try? record.flush()
       try DownloadPresenter.stopIfUntrusted(summary.download)
-      StandardError.line(SyncReport.line(summary))
+      // With --json the summary is the JSON object alone: a cron job's stderr stays empty unless something failed.
+      if !json { StandardError.line(SyncReport.line(summary)) }
       if json { Printer(format: .json, color: false).write(try SyncReport.json(summary, selection: selection)) }
       try DownloadPresenter.end(summary.download)
     }

@@ -41,11 +41,12 @@ extension RoverCommand {
       help: ArgumentHelp("Only these cameras: repeat the flag or give a comma list.", valueName: "name"),
       completion: Completions.cameras)
     var cameraArguments: [String] = []
-    @Option(help: ArgumentHelp("Time between polls: 30s, 10m, 1h (default 10m, at least 30s).", valueName: "time"))
+    @Option(help: ArgumentHelp("Time between polls: 30s, 10m, 1h; at least 30s.", valueName: "time"))
     var interval = "10m"
     @Option(help: ArgumentHelp("Sols before the latest also polled.", valueName: "n")) var lookback = 2
     @Flag(help: "Poll once and exit (for cron).") var once = false
-    @Option(help: ArgumentHelp("Also download each new photo into this directory.", valueName: "dir"))
+    @Option(
+      help: ArgumentHelp("Also download each new photo into this directory.", valueName: "dir"), completion: .directory)
     var download: String?
     @Option(help: ArgumentHelp("With --download: file name template.", valueName: "template")) var name: String?
     @Option(name: .shortAndLong, help: ArgumentHelp("Downloads at the same time (1-64).", valueName: "n")) var jobs = 8

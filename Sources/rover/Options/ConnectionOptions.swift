@@ -28,7 +28,7 @@ struct ConnectionOptions: ParsableArguments {
     help: ArgumentHelp(
       "PEM file of the CAs to verify HTTPS servers against instead of the system's, as curl's --cacert "
         + "(default: CURL_CA_BUNDLE or SSL_CERT_FILE when set). Verification is never turned off.",
-      valueName: "file"))
+      valueName: "file"), completion: .file())
   var caFile: String?
 
   @Flag(name: .shortAndLong, help: "Log each request (key redacted) to stderr.")

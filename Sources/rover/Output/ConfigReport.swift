@@ -78,23 +78,45 @@ struct ConfigReport: Encodable {
     engine == .curl ? "libcurl, the fastest here" : "this build has no libcurl"
   }
 
+  /// The built-in key a preset sends when given none: NASA's shared `DEMO_KEY`, limited per address.
+  static func isSharedDemoKey(_ route: Route) -> Bool {
+    route.keyFrom == SettingSource.preset(route.service).description
+      && ServicePreset(rawValue: route.service)?.defaultAPIKey == "DEMO_KEY"
+  }
+
+  /// At most 80 columns: a setting's source goes under its value when both would not fit on one line.
   var text: String {
-    var pairs = [
-      ("service", "\(service.value ?? "-")  (\(service.source))"),
-      ("base url", "\(baseURL.value ?? "-")  (\(baseURL.source))"),
-      ("api key", "\(apiKey.value ?? "not set")  (\(apiKey.source))"),
+    let demo = "NASA's shared DEMO_KEY; --api-key for your own"
+    var rows: [(String, String, String)] = [
+      ("service", service.value ?? "-", "(\(service.source))"),
+      ("base url", baseURL.value ?? "-", "(\(baseURL.source))"),
+      (
+        "api key", apiKey.value ?? "not set",
+        apiKey.value == "DEMO_KEY" ? "(\(apiKey.source); \(demo))" : "(\(apiKey.source))"
+      ),
     ]
     for route in services {
-      let key = route.keyFrom.map { "key from \($0)" } ?? "no key"
-      pairs.append((route.service, "\(route.baseURL)  (\(route.source)); \(key)"))
+      let key = Self.isSharedDemoKey(route) ? demo : route.keyFrom.map { "key from \($0)" } ?? "no key"
+      rows.append((route.service, route.baseURL, "(\(route.source)); \(key)"))
     }
-    pairs += [
-      ("cache dir", "\(cacheDirectory.value ?? "-")  (\(cacheDirectory.source))"),
-      ("cache size", "\(cacheSize.value ?? "-") bytes  (\(cacheSize.source))"),
-      ("http engine", "\(httpEngine.value ?? "-")  (\(httpEngine.source))"),
-      ("ca file", "\(caFile.value ?? "system CAs")  (\(caFile.source))"),
-      ("files", files.isEmpty ? "none found" : files.joined(separator: ", ")),
+    rows += [
+      ("cache dir", cacheDirectory.value ?? "-", "(\(cacheDirectory.source))"),
+      ("cache size", "\(cacheSize.value ?? "-") bytes", "(\(cacheSize.source))"),
+      ("http engine", httpEngine.value ?? "-", "(\(httpEngine.source))"),
+      ("ca file", caFile.value ?? "system CAs", "(\(caFile.source))"),
+      ("files", files.isEmpty ? "none found" : files.joined(separator: ", "), ""),
     ]
-    return TableRenderer.keyValues(pairs)
+    let keyWidth = rows.map(\.0.count).max() ?? 0
+    let indent = String(repeating: " ", count: keyWidth + 2)
+    let lines = rows.map { key, value, source -> String in
+      let head = key + String(repeating: " ", count: keyWidth - key.count) + "  " + ControlCharacters.escaped(value)
+      let tail = ControlCharacters.escaped(source)
+      if tail.isEmpty { return head }
+      let oneLine = head + "  " + tail
+      return DisplayWidth.of(oneLine) <= Self.width ? oneLine : head + "\n" + indent + tail
+    }
+    return lines.joined(separator: "\n") + "\n"
   }
+
+  static let width = 80
 }

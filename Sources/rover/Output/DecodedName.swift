@@ -79,7 +79,12 @@ extension DecodedName: Tabular {
     "sequence", "tile", "downsample", "compression", "version",
   ]
 
-  static let columns = fields
+  /// Upper case as every table's header; the long ones shortened (the JSON and CSV keep `fields`), so seventeen
+  /// columns fit a 100-column terminal with room for the values.
+  static let columns = [
+    "NAME", "MISSION", "CAMERA", "EYE", "COLOR", "FILTER", "SOL", "SCLK", "PRODUCT", "THUMB", "SITE", "DRIVE",
+    "SEQUENCE", "TILE", "DS", "COMPR", "VER",
+  ]
 
   /// sol, sclk, site, drive, tile, downsample, version.
   static let numericColumns: Set<Int> = [6, 7, 10, 11, 13, 14, 16]

@@ -27,8 +27,9 @@ struct DownloadReport: Sendable {
     var rover: String?
     var sol: Int?
     var camera: String?
-    var imgSrc: String
-    var path: String
+    /// `null` for an id the service could not look up: it has no image and was given no path.
+    var imgSrc: String?
+    var path: String?
     var bytes: Int?
     var reason: String?
     var error: String?
@@ -63,6 +64,14 @@ struct DownloadReport: Sendable {
       path: outputDirectory.appendingPathComponent(path).path)
   }
 
+  /// An id asked for that the service could not look up (unknown, or the lookup failed): a `failed` record like a
+  /// photo's, so a script reading `--json` sees every photo it asked for exactly once.
+  func record(failedID id: PhotoID, error: any Error) -> Record {
+    Record(
+      status: "failed", id: id, imgSrc: nil, path: nil,
+      error: (error as? LocalizedError)?.errorDescription ?? "\(error)")
+  }
+
   func record(_ result: DownloadResult) -> Record {
     var record = record(planned: result.photo, path: result.path)
     switch result.outcome {
@@ -92,7 +101,17 @@ struct DownloadReport: Sendable {
       }
     }
     guard let format else { return }
-    let record = record(result)
+    if case .failed = result.outcome, format == .paths { return }
+    write(record(result), format: format)
+  }
+
+  /// Ids that could not be looked up, each as the `failed` record a script counts (with `--format`).
+  func failedLookups(_ failures: [(id: PhotoID, error: any Error)]) {
+    guard let format, format != .paths else { return }
+    for failure in failures { write(record(failedID: failure.id, error: failure.error), format: format) }
+  }
+
+  private func write(_ record: Record, format: ResultFormat) {
     var text: String
     switch format {
     case .jsonl:
@@ -102,14 +121,13 @@ struct DownloadReport: Sendable {
       let row = [
         record.status, record.id.description, record.rover ?? "", record.sol.map(String.init) ?? "",
         record.camera ?? "",
-        record.imgSrc,
-        record.path, record.bytes.map(String.init) ?? "", record.reason ?? "", record.error ?? "",
+        record.imgSrc ?? "",
+        record.path ?? "", record.bytes.map(String.init) ?? "", record.reason ?? "", record.error ?? "",
       ]
       text = TableRenderer.csv(columns: Self.csvFields, rows: [row])
       if !header { text = String(text.drop { $0 != "\n" }.dropFirst()) }
     case .paths:
-      if case .failed = result.outcome { return }
-      text = ControlCharacters.escaped(record.path) + "\n"
+      text = ControlCharacters.escaped(record.path ?? "") + "\n"
     }
     FileHandle.standardOutput.write(Data(text.utf8))
   }

@@ -15,7 +15,7 @@ struct DryRunReport {
     var text = ""
     for photo in photos {
       let record = report.record(planned: photo, path: template.path(for: photo))
-      text += json ? ((try? JSONOutput.lines([record])) ?? "") : ControlCharacters.escaped(record.path) + "\n"
+      text += json ? ((try? JSONOutput.lines([record])) ?? "") : ControlCharacters.escaped(record.path ?? "") + "\n"
     }
     Printer(format: json ? .jsonl : .urls, color: false).write(text)
   }

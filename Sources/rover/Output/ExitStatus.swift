@@ -22,7 +22,8 @@ enum ExitStatus {
 
   static func code(for error: ServiceError) -> Int32 {
     switch error {
-    case .solRangeTooWide, .solOutOfRange, .unknownCamera, .dateBeforeLanding, .pageOutOfRange: return usage
+    case .solRangeTooWide, .solOutOfRange, .dateOutOfRange, .unknownCamera, .dateBeforeLanding, .pageOutOfRange:
+      return usage
     case .unknownRover, .photoNotFound, .unavailableRover: return noInput
     // A route that answers 404 means a wrong base URL: the set-up, not the rover, is at fault.
     case .notFound: return configuration
@@ -106,6 +107,14 @@ enum ExitStatus {
       return (
         code(for: error),
         hint.map { "unknown rover '\(name)'\($0)" } ?? "unknown rover '\(name)' (try `rover rovers` for the names)"
+      )
+    case ServiceError.unknownCamera(let rover, let camera, let known)
+    where Suggestion.closest(to: camera, in: known) != nil:
+      // The closest camera name, as for a misspelt rover: `mst` means MAST.
+      let hint = Suggestion.closest(to: camera, in: known) ?? camera
+      return (
+        usage,
+        "unknown camera '\(camera)' for \(rover); did you mean '\(hint)'? (cameras: \(known.joined(separator: ", ")))"
       )
     case let error as ServiceError: return (code(for: error), message(for: error))
     case let error as HTTPError: return (code(for: error), message(for: error))

@@ -9,11 +9,6 @@ final class FrameListPrinter<Item: Encodable & Tabular> {
   let printer: Printer
   private var count = 0
   private var alignedRows: [[String]]?
-  private let encoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }()
 
   init(_ printer: Printer) {
     self.printer = printer
@@ -41,10 +36,7 @@ final class FrameListPrinter<Item: Encodable & Tabular> {
       var text = count == 0 ? "[\n" : ",\n"
       for (index, item) in items.enumerated() {
         if index > 0 { text += ",\n" }
-        text +=
-          "  "
-          + String(decoding: try encoder.encode(item), as: UTF8.self).replacingOccurrences(
-            of: "\n", with: "\n  ")
+        text += "  " + (try PrettyJSON.encode(item, indent: 2))
       }
       printer.write(text)
     }

@@ -66,12 +66,9 @@ struct Printer {
 
 /// The stable JSON forms: pretty-printed documents, compact lines, keys in the services' own order and names.
 enum JSONOutput {
+  /// Laid out as jq prints it (`"key": value`, `[]`), not as Foundation's pretty printer does.
   static func document<T: Encodable>(_ value: T) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
-    // Foundation prints an empty array as `[` and `]` on two lines with a blank between; `[]` as jq and gh do.
-    return (text == "[\n\n]" ? "[]" : text) + "\n"
+    try PrettyJSON.encode(value) + "\n"
   }
 
   static func lines<T: Encodable>(_ values: [T]) throws -> String {

@@ -4,7 +4,8 @@ import RoverCore
 /// The download progress line on stderr: count, bytes, rate, ETA. Redrawn at most ten times a second, and only
 /// when stderr is a terminal. It never wraps (a wrapped line leaves a stale copy on every redraw): fields are
 /// dropped to fit the terminal's width, as curl and yt-dlp do. The total carries a `+` while the listing is still
-/// announcing photos, so a growing total is never shown as final.
+/// announcing photos, so a growing total is never shown as final; the ETA is reckoned from the listing's estimate
+/// of the whole once a few photos set the rate.
 final class ProgressBar: Sendable {
   private struct State {
     var total = 0
@@ -14,7 +15,13 @@ final class ProgressBar: Sendable {
     var visible = false
     /// The listing has ended: `total` is final.
     var totalIsFinal = false
+    /// What the listing expects the total to reach (the service's counts), for the ETA while it is not final.
+    var estimate = 0
   }
+
+  /// Photos settled before the rate counts as steady enough for an ETA: the first few include the connections'
+  /// set-up and say little of the rest.
+  static let steadyAfter = 5
 
   private let state = Locked(State())
   private let started = Date()
@@ -30,6 +37,7 @@ final class ProgressBar: Sendable {
       case .bytes(let count): state.bytes += count
       case .finished: state.done += 1
       case .listingEnded: state.totalIsFinal = true
+      case .estimated(let total): state.estimate = max(0, total)
       case .warning: return nil
       }
       let now = Date()
@@ -63,8 +71,11 @@ final class ProgressBar: Sendable {
   private func render(_ state: State, now: Date) -> String {
     let elapsed = max(0.001, now.timeIntervalSince(started))
     var eta: String?
-    if state.totalIsFinal, state.done > 0, state.done < state.total {
-      eta = ByteFormat.duration(elapsed / Double(state.done) * Double(state.total - state.done))
+    // The total expected: the final one, or while the listing goes on the larger of what it has announced and
+    // what it expects (a growing total would make every ETA too short).
+    let expected = state.totalIsFinal ? state.total : max(state.total, state.estimate)
+    if state.done >= Self.steadyAfter, state.done < expected {
+      eta = ByteFormat.duration(elapsed / Double(state.done) * Double(expected - state.done))
     }
     return Self.line(
       done: state.done, total: state.total, final: state.totalIsFinal, bytes: state.bytes,

@@ -11,17 +11,21 @@ enum Terminal {
   static var stderrIsTTY: Bool { isatty(STDERR_FILENO) == 1 }
   static var noColor: Bool { ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false }
 
+  static var isDumb: Bool { ProcessInfo.processInfo.environment["TERM"] == "dumb" }
+
   static func useColor(_ mode: ColorMode) -> Bool {
     switch mode {
     // Asked for in so many words: that wins over the environment's general wish (NO_COLOR's own rule).
     case .always: return true
     case .never: return false
-    case .auto: return stdoutIsTTY && !noColor
+    // A terminal that says it cannot do attributes (`TERM=dumb`: Emacs shells, some CI logs) gets none.
+    case .auto: return stdoutIsTTY && !noColor && !isDumb
     }
   }
 
-  /// Progress is drawn on stderr, and only when a person is watching it and did not ask for quiet.
-  static var showProgress: Bool { stderrIsTTY && !StandardError.quiet }
+  /// Progress is drawn on stderr, and only when a person is watching it and did not ask for quiet, on a terminal
+  /// that can erase a line (not `TERM=dumb`).
+  static var showProgress: Bool { stderrIsTTY && !StandardError.quiet && !isDumb }
 
   /// The width of the terminal stdout is on, or nil when stdout is not a terminal.
   static var stdoutWidth: Int? {

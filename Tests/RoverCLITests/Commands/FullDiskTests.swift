@@ -56,7 +56,8 @@ struct FullDiskTests {
     let result = try await Self.runOnFullDisk(bytes: bytes, imageSize: imageSize) { path in
       ["sync", "perseverance", "-o", path, "--sol", "10..", "--json", "-j", "2"]
     }
-    #expect(result.stderr.contains("sync: listed"), "\(result.stderr)")
+    // With --json the summary is the JSON object alone (issue 37): stderr names the failure only.
+    #expect(!result.stderr.contains("sync: listed"), "\(result.stderr)")
     let summary = try #require(try CLI.json(result.stdout) as? [String: Any], "\(result.stdout)")
     #expect(summary["rover"] as? String == "perseverance")
     #expect(summary["downloaded"] is Int, "\(summary)")

@@ -67,7 +67,7 @@ import Testing
     #expect(second.stderr.contains("thumbnails: 0 made, 1 reused, 0 removed"), "\(second)")
   }
 
-  /// A file refused for its declared size: one warning line naming it (escaped), the others still get thumbnails,
+  /// Files refused for their declared size: one warning line naming them (escaped), the others still get thumbnails,
   /// and the page links to it full size.
   @Test func imageBombGetsOneLineNamingItAndKeepsItsLink() async throws {
     let root = try folder()
@@ -79,14 +79,29 @@ import Testing
     let result = try await CLI.run(["gallery", "my photos", "--thumbnails"], currentDirectory: root)
     #expect(result.exitCode == 0, "\(result)")
     let lines = result.stderr.split(separator: "\n").map(String.init)
-    #expect(lines.count == 3, "\(result)")
+    // One warning for both (issue 37: not one line an image), each named with why.
+    #expect(lines.count == 2, "\(result)")
     let limit = "pixels, over the limit of 100 megapixels"
-    #expect(lines.contains("rover: warning: no thumbnail for b\\x1B[2J.jpg: declares 20000x20000 \(limit)"))
-    #expect(lines.contains("rover: warning: no thumbnail for huge.png: declares 60000x60000 \(limit)"))
+    #expect(
+      lines.first
+        == "rover: warning: no thumbnail for 2 images (b\\x1B[2J.jpg: declares 20000x20000 \(limit); "
+        + "huge.png: declares 60000x60000 \(limit)); they are shown full size", "\(lines)")
     #expect(lines.last == "3 images, 1 with metadata; thumbnails: 1 made, 0 reused, 0 removed, 2 failed")
     let html = try String(contentsOf: photos.appendingPathComponent("index.html"), encoding: .utf8)
     #expect(html.contains("<a class=\"photo\" href=\"huge.png\">"))
     #expect(html.contains("<a class=\"photo\" href=\"b%1B%5B2J.jpg\">"))
+  }
+
+  /// `gallery DIR -o out/` (issue 37, point 7): a trailing `/` names a folder, made when missing, the page inside.
+  @Test func aTrailingSlashMakesTheFolder() async throws {
+    let root = try folder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let result = try await CLI.run(["gallery", "my photos", "-o", "out/"], currentDirectory: root)
+    #expect(result.exitCode == 0, "\(result)")
+    var isFolder: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("out").path, isDirectory: &isFolder))
+    #expect(isFolder.boolValue, "out was written as a file")
+    #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("out/index.html").path))
   }
 
   @Test func missingFolderIs66() async throws {

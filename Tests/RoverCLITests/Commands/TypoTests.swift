@@ -27,6 +27,16 @@ import Testing
     #expect(result.stderr == "rover: unknown rover 'curiosty'; did you mean 'curiosity'?\n", "\(result.stderr)")
   }
 
+  /// A misspelt camera gets the closest camera name (issue 37, point 7), still with the list.
+  @Test func anUnknownCameraGetsTheClosestName() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let result = try await CLI.run(["photos", "curiosity", "--sol", "1000", "--camera", "mst"], against: api)
+    #expect(result.exitCode == 64, "\(result)")
+    #expect(result.stderr.hasPrefix("rover: unknown camera 'mst' for curiosity; did you mean 'MAST'? (cameras: "))
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+  }
+
   /// A service that says it does not know a rover rover knows is not answered with that same name as a guess.
   @Test func aKnownRoverTheServiceRefusesIsNotSuggestedBack() async throws {
     let server = try TestHTTPServer { _ in .json(#"{"errors":"Invalid Rover Name"}"#, status: 400) }

@@ -22,12 +22,8 @@ import Testing
     feeds.inject(.delay(0.05), times: .max, pathPrefix: "/images/")
     feeds.inject(.delay(0.2), times: .max, pathPrefix: "/rss/")
     let dir = try TestDirectory.make("rover-cli")
-    let rover = try RoverProcess.roverExecutableURL().path
-    let command =
-      "stty cols 40 rows 24; \(rover) --service nasa-raw --base-url \(feeds.baseURL.absoluteString) "
-      + "sync perseverance -o \(dir.path) --sol 10.. -j 2"
-    let result = try await RoverProcess.run(
-      executable: URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"])
+    let result = try await PseudoTerminal.run(
+      CLI.options(feeds) + ["sync", "perseverance", "-o", dir.path, "--sol", "10..", "-j", "2"], columns: 40)
     #expect(result.exitCode == 0, "\(result)")
     let draws = Self.draws(result.stdout)
     #expect(!draws.isEmpty, "\(result.stdout.debugDescription)")
@@ -40,5 +36,45 @@ import Testing
       }
     }
     #expect(draws.contains { $0.contains("24/24") && !$0.contains("+") }, "\(draws)")
+  }
+}
+
+/// The ETA (issue 37, point 2): reckoned once a few photos set the rate, from the total expected, though the
+/// listing has not yet said its total is final; on a narrow terminal the ETA gives way before the count does.
+@Suite struct ProgressETATests {
+  func draws(columns: Int) async throws -> [String] {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    api.inject(.delay(0.02), times: .max, pathPrefix: "/images/")
+    let dir = try TestDirectory.make("rover-cli")
+    let result = try await PseudoTerminal.run(
+      [
+        "--base-url", api.baseURL.absoluteString, "fetch-image", "curiosity", "--sol", "1007", "-o", dir.path, "-j",
+        "2",
+      ],
+      columns: columns)
+    #expect(result.exitCode == 0, "\(result)")
+    return ProgressBarTests.draws(result.stdout)
+  }
+
+  @Test func anETAIsShownOnceTheRateIsSteady() async throws {
+    let draws = try await draws(columns: 80)
+    let timed = draws.filter { $0.range(of: #"ETA \d+:\d\d"#, options: .regularExpression) != nil }
+    #expect(!timed.isEmpty, "\(draws)")
+    for draw in draws where draw.contains("ETA") {
+      // Never before the rate has a few photos behind it.
+      let count = try #require(draw.split(separator: " ").first { $0.contains("/") && $0.first?.isNumber == true })
+      let done = Int(count.split(separator: "/")[0]) ?? 0
+      #expect(done >= 5 || draw.contains("--:--"), "\(draw)")
+    }
+  }
+
+  @Test func atFortyColumnsTheCountStaysAndNothingWraps() async throws {
+    let draws = try await draws(columns: 40)
+    #expect(!draws.isEmpty)
+    for draw in draws {
+      #expect(draw.count <= 39, "\(draw.debugDescription)")
+      #expect(draw.range(of: #"\d+/\d+"#, options: .regularExpression) != nil, "\(draw)")
+    }
   }
 }

@@ -4,12 +4,20 @@ import Testing
 @testable import RoverCore
 
 /// `photos --json` lays out each photo's compact line instead of asking JSONEncoder again: the bytes must be the
-/// encoder's pretty-printed ones, for every shape a photo takes (nested objects, arrays, empty containers, escapes).
+/// encoder's pretty-printed ones in jq's style (`"key": value`, `[]`, `{}`), for every shape a photo takes (nested
+/// objects, arrays, empty containers, escapes).
 @Suite struct PrettyJSONTests {
+  /// Foundation's pretty print with its two differences from jq's undone: `"key" : ` and empty containers over
+  /// three lines.
   static func pretty(_ photo: Photo) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(photo), as: UTF8.self)
+    let foundation = String(decoding: try encoder.encode(photo), as: UTF8.self)
+    let keys = try NSRegularExpression(pattern: #"^( *"(?:[^"\\]|\\.)*") : "#, options: .anchorsMatchLines)
+    var text = keys.stringByReplacingMatches(
+      in: foundation, range: NSRange(foundation.startIndex..., in: foundation), withTemplate: "$1: ")
+    text = text.replacingOccurrences(of: #"\[\n *\n *\]"#, with: "[]", options: .regularExpression)
+    return text.replacingOccurrences(of: #"\{\n *\n *\}"#, with: "{}", options: .regularExpression)
   }
 
   static func laidOut(_ photo: Photo, indent: Int = 0) -> String {
@@ -36,19 +44,15 @@ import Testing
     let compact = #"{"a":[],"b":{},"c":[1,{"d":"x\"}:,[y"}],"e":"\\"}"#
     let expected = """
       {
-        "a" : [
-
-        ],
-        "b" : {
-
-        },
-        "c" : [
+        "a": [],
+        "b": {},
+        "c": [
           1,
           {
-            "d" : "x\\"}:,[y"
+            "d": "x\\"}:,[y"
           }
         ],
-        "e" : "\\\\"
+        "e": "\\\\"
       }
       """
     #expect(PrettyJSON.layout(compact) == expected)

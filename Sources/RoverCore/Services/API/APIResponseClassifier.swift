@@ -16,7 +16,7 @@ struct APIResponseClassifier: Sendable {
       RetryPolicy.parseRetryAfter(response.header("retry-after")) ?? body?.retryAfter.map(TimeInterval.init)
     // The api.data.gov gateway has answered OVER_RATE_LIMIT with 200 too: the body wins over the status.
     if body?.isOverRateLimit == true {
-      return .retry(rateLimited(retryAfter, body), retryAfter: retryAfter)
+      return .retry(rateLimited(retryAfter, body, host: response.url.host), retryAfter: retryAfter)
     }
     switch response.status {
     case 200..<300, 304:
@@ -30,7 +30,7 @@ struct APIResponseClassifier: Sendable {
     case 404:
       return .fail(notFound(url: url, body: body))
     case 429:
-      return .retry(rateLimited(retryAfter, body), retryAfter: retryAfter)
+      return .retry(rateLimited(retryAfter, body, host: response.url.host), retryAfter: retryAfter)
     case 500..<600:
       return .retry(ServiceError.serverError(status: response.status, url: url), retryAfter: retryAfter)
     default:
@@ -51,9 +51,10 @@ struct APIResponseClassifier: Sendable {
     }
   }
 
-  private func rateLimited(_ retryAfter: TimeInterval?, _ body: ServiceErrorBody?) -> ServiceError {
+  private func rateLimited(_ retryAfter: TimeInterval?, _ body: ServiceErrorBody?, host: String?) -> ServiceError {
     .rateLimited(
-      retryAfter: retryAfter.map { Int($0.rounded(.up)) }, message: redactor.redact(body?.text ?? "HTTP 429"))
+      retryAfter: retryAfter.map { Int($0.rounded(.up)) },
+      message: "\(host ?? serviceName) (\(redactor.redact(body?.text ?? "HTTP 429")))")
   }
 
   /// Warns once remaining requests drop to a tenth of the limit (or 5), from either family of headers.

@@ -91,6 +91,16 @@ package struct FallbackService: PhotoService {
     guard let first = failures.first, let last = failures.last else { return ServiceError.unknownRover(name: rover) }
     if last.error is CancellationError { return last.error }
     if let summary = unanswered(failures) { return summary }
+    // A name no mission has, that a service said it does not know: that is the one thing to say (a line per
+    // service tried would each say the same, or bury it under a network failure).
+    if Mission(name: rover) == nil, failures.contains(where: { Self.isUnknown($0.error) }) {
+      for failure in failures {
+        events?(.serviceFailed(service: failure.service.rawValue, reason: Self.reason(failure.error)))
+      }
+      return ServiceError.unknownRover(name: rover)
+    }
+    // Offline with nothing cached at any of them: the first says it for all.
+    if failures.allSatisfy({ Self.isOfflineMiss($0.error) }) { return first.error }
     // The chain moved on from every failure but the last: say so as it would have, had one answered.
     warnFellBack(Array(failures.dropLast()), to: last.service)
     return first.error
@@ -107,6 +117,18 @@ package struct FallbackService: PhotoService {
     return .noServiceAnswered(services: failures.map(\.service.rawValue), errors: errors)
   }
 
+  static func isUnknown(_ error: any Error) -> Bool {
+    switch error {
+    case ServiceError.unknownRover, ServiceError.unavailableRover: return true
+    default: return false
+    }
+  }
+
+  static func isOfflineMiss(_ error: any Error) -> Bool {
+    if case ServiceError.offlineMiss = error { return true }
+    return false
+  }
+
   static func reason(_ error: any Error) -> String {
     (error as? LocalizedError)?.errorDescription ?? "\(error)"
   }
@@ -120,7 +142,7 @@ package struct FallbackService: PhotoService {
     case let error as ServiceError:
       switch error {
       case .serverError, .unknownRover, .notFound, .unavailableRover, .malformedJSON, .unexpectedStatus,
-        .rateLimited, .unauthorized, .offlineMiss, .solOutOfRange, .implausibleSol, .listingCut,
+        .rateLimited, .unauthorized, .offlineMiss, .solOutOfRange, .dateOutOfRange, .implausibleSol, .listingCut,
         .noServiceAnswered:
         return true
       case .photoNotFound, .solRangeTooWide, .unknownCamera, .dateBeforeLanding, .pageOutOfRange:
@@ -151,6 +173,10 @@ package struct FallbackService: PhotoService {
       }
     }
     if rovers.isEmpty, let error = Self.noneAnswered(failures.map(\.error)) { throw error }
+    // Offline with nothing cached for any rover: one line, not one a rover.
+    if rovers.isEmpty, failures.allSatisfy({ Self.isOfflineMiss($0.error) }) {
+      throw ServiceError.offlineMiss(what: "the rovers")
+    }
     for failure in failures { events?(.warning("\(failure.name): \(Self.reason(failure.error))")) }
     if rovers.isEmpty, let first = failures.first { throw first.error }
     return rovers

@@ -87,6 +87,7 @@ package struct MissionLister: Sendable {
         throw ServiceError.solOutOfRange(rover: rover, sol: sol, latest: latest, service: answering)
       }
     }
+    if let dates { try SolBound.check(dates, rover: rover, latest: latest, service: answering) }
     var cameras: [String] = []
     for camera in range.cameras {
       guard let known = CameraCatalog.resolve(camera, rover: rover, serviceNames: index.cameras) else {

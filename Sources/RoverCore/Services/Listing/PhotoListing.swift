@@ -9,6 +9,9 @@ package struct PhotoListing: Sendable {
   /// Whether a single sol's listing is checked against the service's own count (one more request, usually
   /// answered from the cache), as a range's always is: for `--strict`.
   package var checksCounts = false
+  /// Told, before a range is listed, how many photos its sols hold by the service's counts (when it counts every
+  /// sol and the range takes whole sols): for a download's time left.
+  package var onEstimate: (@Sendable (Int) -> Void)?
 
   package init(service: any PhotoService, events: ClientEventHandler? = nil, filter: PhotoFilter = PhotoFilter()) {
     self.service = service
@@ -39,7 +42,15 @@ package struct PhotoListing: Sendable {
       outcome.olderVersions += older
       try await body(kept)
     case .range(let range):
-      try await MissionLister(service: service, events: events, filter: filter).forEachSol(range) { batch in
+      let estimate = onEstimate
+      let whole = range.cameras.isEmpty && range.limit == nil && filter.takesWholeSols && range.days.isSols
+      let choosing: ([SolIndex.Entry], Int?) -> [SolIndex.Entry] = { entries, _ in
+        if let estimate, let total = MissionSync.estimate(entries, wholeSols: whole) { estimate(total) }
+        return entries
+      }
+      try await MissionLister(service: service, events: events, filter: filter).forEachSol(
+        range, choosing: choosing
+      ) { batch in
         outcome.listed += batch.photos.count
         outcome.olderVersions += batch.olderVersions
         // Judged by what the service listed, before the filter and the limit took their share.
@@ -122,6 +133,12 @@ package struct PhotoListing: Sendable {
   /// An empty answer to one sol is checked against what the service knows (one more, usually cached, request):
   /// a sol past the latest, or a page past the last, is the user's mistake and said so, not an empty success.
   private func explainEmpty(_ query: PhotoQuery) async throws {
+    if case .earthDate(let date) = query.selection, let sol = MarsCalendar.sols(rover: query.rover, on: date).last {
+      let index = try await service.solIndex(rover: query.rover, range: sol...sol)
+      guard let latest = index.latestSol else { return }
+      try SolBound.check(
+        date...date, rover: query.rover, latest: latest, service: index.answeredBy ?? service.serviceName)
+    }
     guard case .sol(let sol) = query.selection else { return }
     let index = try await service.solIndex(rover: query.rover, range: sol...sol)
     if let latest = index.latestSol, sol > latest {

@@ -39,3 +39,11 @@ package struct SolBatch: Sendable {
   /// Older versions of re-sent frames the filter's newest-version default left out of ``photos``.
   package var olderVersions = 0
 }
+
+extension PhotoRange.Days {
+  /// Days given as sols (a sol listed is the whole sol), not as Earth dates (which keep part of a sol).
+  package var isSols: Bool {
+    if case .sols = self { return true }
+    return false
+  }
+}

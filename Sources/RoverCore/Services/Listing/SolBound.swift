@@ -84,4 +84,16 @@ package enum SolBound {
     try check(lowest, rover: rover, service: service, now: now)
     try check(highest, rover: rover, service: service, now: now)
   }
+
+  /// Checks Earth dates asked for against the newest sol the service knows, as sols asked for are: a date past
+  /// that sol's date (and the days its capture dates may run past it) is the user's mistake, not an empty success.
+  /// - Throws: ``ServiceError/dateOutOfRange(rover:date:latest:service:)`` naming the first date past it.
+  package static func check(
+    _ dates: ClosedRange<CalendarDate>, rover: String, latest: Int, service: String
+  ) throws {
+    guard let last = MarsCalendar.earthDate(rover: rover, sol: latest) else { return }
+    for date in [dates.lowerBound, dates.upperBound] where date > last.adding(days: margin) {
+      throw ServiceError.dateOutOfRange(rover: rover, date: date, latest: last, service: service)
+    }
+  }
 }

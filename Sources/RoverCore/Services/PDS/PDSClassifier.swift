@@ -34,7 +34,7 @@ struct PDSClassifier: Sendable {
       return .fail(ServiceError.notFound(url: url))
     case 429:
       return .retry(
-        ServiceError.rateLimited(retryAfter: retryAfter.map { Int($0.rounded(.up)) }, message: "HTTP 429 from \(host)"),
+        ServiceError.rateLimited(retryAfter: retryAfter.map { Int($0.rounded(.up)) }, message: "\(host) (HTTP 429)"),
         retryAfter: retryAfter)
     case 500..<600:
       return .retry(ServiceError.serverError(status: response.status, url: url), retryAfter: retryAfter)

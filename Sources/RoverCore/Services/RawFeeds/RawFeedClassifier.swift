@@ -14,7 +14,8 @@ struct RawFeedClassifier: Sendable {
     case 403, 429:
       return .retry(
         ServiceError.rateLimited(
-          retryAfter: retryAfter.map { Int($0.rounded(.up)) }, message: "HTTP \(response.status)"),
+          retryAfter: retryAfter.map { Int($0.rounded(.up)) },
+          message: "\(response.url.host ?? "the feed") (HTTP \(response.status))"),
         retryAfter: retryAfter)
     case 500..<600: return .retry(ServiceError.serverError(status: response.status, url: url), retryAfter: retryAfter)
     default: return .fail(ServiceError.unexpectedStatus(status: response.status, url: url, message: ""))
