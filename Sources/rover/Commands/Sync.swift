@@ -178,6 +178,7 @@ extension RoverCommand {
         StandardError.line(
           "rover: would list \(summary.solsListed) sol\(summary.solsListed == 1 ? "" : "s") "
             + "(\(summary.solsUpToDate) up to date)")
+        FrameFilterOptions.sayOlderVersions(summary.olderVersions)
         return
       }
       try selection.remember(in: record)
@@ -193,6 +194,7 @@ extension RoverCommand {
       try? record.flush()
       try DownloadPresenter.stopIfUntrusted(summary.download)
       StandardError.line(SyncReport.line(summary))
+      FrameFilterOptions.sayOlderVersions(summary.olderVersions)
       if json { Printer(format: .json, color: false).write(try SyncReport.json(summary, selection: selection)) }
       try DownloadPresenter.end(summary.download)
     }
