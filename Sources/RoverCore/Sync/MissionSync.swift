@@ -128,6 +128,7 @@ package struct MissionSync: Sendable {
       ) { batch in
         let photos = allVersions ? batch.photos : Self.highestVersions(batch.photos)
         listedSols.withLock { $0 += 1 }
+        chosen.withLock { $0.olderVersions += batch.photos.count - photos.count }
         try progress.listed(sol: batch.sol, photos: photos)
         // The downloader announces them (`planned`) as it takes them.
         if !photos.isEmpty { await send(photos) }
@@ -163,7 +164,9 @@ package struct MissionSync: Sendable {
       }
     ) { batch in
       var missing: [Photo] = []
-      for photo in allVersions ? batch.photos : Self.highestVersions(batch.photos) {
+      let photos = allVersions ? batch.photos : Self.highestVersions(batch.photos)
+      summary.olderVersions += batch.photos.count - photos.count
+      for photo in photos {
         if !allVersions, let version = photo.frameVersion, let highest = try record.highestVersion(of: photo),
           highest > version.number
         {

@@ -21,20 +21,38 @@ package struct MissionWatch: Sendable {
 
   /// The new photos, in sol order; they are not marked as seen (the caller does once it has printed them).
   package func poll(_ state: WatchState) async throws -> [Photo] {
+    var leftOut: Set<String> = []
+    return try await poll(state, leftOut: &leftOut)
+  }
+
+  /// ``poll(_:)``, adding to `leftOut` the keys (``WatchState``'s) of the older versions of re-sent frames the
+  /// newest-version default left out: a set the caller keeps across polls says each such version once, though every
+  /// poll lists the look-back window again.
+  package func poll(_ state: WatchState, leftOut: inout Set<String>) async throws -> [Photo] {
+    var listing = filter
+    listing.versions = .all
+    let newestOnly = filter.versions == .newest
     let range = PhotoRange(rover: rover, days: .sols(lower: 0, upper: nil), cameras: cameras)
     var new: [Photo] = []
     // One entry per image, as the state keeps them: an image listed under several sols is printed and acted on
     // once, not printed three times and downloaded once.
     var keys: Set<String> = []
     let lookback = self.lookback
-    try await MissionLister(service: service, events: events, filter: filter).forEachSol(
+    try await MissionLister(service: service, events: events, filter: listing).forEachSol(
       range,
       choosing: { entries, latest in
         guard let latest else { return [] }
         return entries.filter { $0.sol >= latest - lookback }
       }
     ) { batch in
-      for photo in batch.photos where try state.isNew(photo) && keys.insert(WatchState.key(photo)).inserted {
+      let kept = newestOnly ? PhotoFilter.newestVersions(batch.photos) : batch.photos
+      if kept.count < batch.photos.count {
+        let keptKeys = Set(kept.map(WatchState.key))
+        for photo in batch.photos where !keptKeys.contains(WatchState.key(photo)) {
+          leftOut.insert(WatchState.key(photo))
+        }
+      }
+      for photo in kept where try state.isNew(photo) && keys.insert(WatchState.key(photo)).inserted {
         new.append(photo)
       }
       return true

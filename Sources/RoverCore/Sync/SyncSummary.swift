@@ -11,4 +11,7 @@ package struct SyncSummary: Sendable {
   package var download = DownloadSummary()
   /// The newest sol the service knows.
   package var latestSol: Int?
+  /// Older versions of re-sent frames left out of the sols listed (none with ``MissionSync/allVersions``): the
+  /// command says how many.
+  package var olderVersions = 0
 }

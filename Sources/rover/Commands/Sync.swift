@@ -191,6 +191,7 @@ extension RoverCommand {
         StandardError.line(
           "rover: would list \(summary.solsListed) sol\(summary.solsListed == 1 ? "" : "s") "
             + "(\(summary.solsUpToDate) up to date)")
+        FrameFilterOptions.sayOlderVersions(summary.olderVersions)
         return
       }
       try selection.remember(in: record)
@@ -207,6 +208,7 @@ extension RoverCommand {
       try DownloadPresenter.stopIfUntrusted(summary.download)
       // With --json the summary is the JSON object alone: a cron job's stderr stays empty unless something failed.
       if !json { StandardError.line(SyncReport.line(summary)) }
+      FrameFilterOptions.sayOlderVersions(summary.olderVersions)
       if json { Printer(format: .json, color: false).write(try SyncReport.json(summary, selection: selection)) }
       try DownloadPresenter.end(summary.download)
     }

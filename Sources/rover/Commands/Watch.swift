@@ -116,25 +116,21 @@ extension RoverCommand {
       var watch = MissionWatch(service: service, rover: rover, cameras: cameras, lookback: lookback)
       watch.events = ClientEventPrinter.handler(verbose: settings.verbose)
       watch.filter = try frames.filter()
-      let environment = ProcessInfo.processInfo.environment
-      let state = try await WatchState(
-        directory: WatchState.directory(environment: environment),
-        name: WatchState.fileName(rover: rover, service: service.serviceName, cameras: cameras)
-      ) { StandardError.line("rover: \($0)") }
-      if let why = state.rebuiltBecause {
-        StandardError.line(
-          "rover: warning: \(state.path) was damaged (\(why)): started afresh (photos may be printed once more)")
-      }
+      let state = try await openState(service: service.serviceName)
       let command = try exec.map(ExecCommand.init)
       let pause = Self.seconds(interval) ?? 600
       let printer = PhotoStreamPrinter(Printer(format: .jsonl, color: false))
       var failures = 0
+      // Older versions already said: each is said once, though every poll lists the look-back window again.
+      var leftOut: Set<String> = []
       while !Task.isCancelled {
         var wait = pause
         do {
-          let new = try await watch.poll(state)
+          let said = leftOut.count
+          let new = try await watch.poll(state, leftOut: &leftOut)
           failures = 0
           try printer.write(new)
+          FrameFilterOptions.sayOlderVersions(leftOut.count - said)
           let acts = download != nil || command != nil
           try state.markSeen(new, pending: acts)
           let failed = try await act(
@@ -159,6 +155,19 @@ extension RoverCommand {
         }
         do { try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000)) } catch { break }
       }
+    }
+
+    /// What earlier runs printed, for this rover, service and cameras; a damaged file is started afresh, said.
+    private func openState(service: String) async throws -> WatchState {
+      let state = try await WatchState(
+        directory: WatchState.directory(environment: ProcessInfo.processInfo.environment),
+        name: WatchState.fileName(rover: rover, service: service, cameras: cameras)
+      ) { StandardError.line("rover: \($0)") }
+      if let why = state.rebuiltBecause {
+        StandardError.line(
+          "rover: warning: \(state.path) was damaged (\(why)): started afresh (photos may be printed once more)")
+      }
+      return state
     }
 
     static func describe(_ seconds: TimeInterval) -> String {

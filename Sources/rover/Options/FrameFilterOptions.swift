@@ -21,8 +21,11 @@ struct FrameFilterOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Only frames of this sequence id (NCAM03380).", valueName: "id"))
   var sequence: String?
 
-  @Option(help: "Versions of a frame NASA re-sends: newest (each frame once) or all.")
+  @Option(help: Self.versionsHelp)
   var versions: PhotoFilter.Versions = .newest
+
+  /// `--versions`' help, one wording for every command that has the flag.
+  static let versionsHelp: ArgumentHelp = "Versions of a frame NASA re-sends: newest (each frame once) or all."
 
   func validate() throws { _ = try filter() }
 
@@ -83,7 +86,9 @@ struct FrameFilterOptions: ParsableArguments {
   }
 
   /// One line on stderr (none under `-q`) when the newest-version default left older versions of re-sent frames
-  /// out of a listing: how many, and how to list them. Data output (JSON included) is unchanged.
+  /// out of a listing: how many, and how to list them. Data output (JSON included) is unchanged. The one wording
+  /// for every command that lists with that default (`photos`, `fetch-image`, `pairs`, `sequences`, `sync`,
+  /// `watch`), each of which takes `--versions all`.
   static func sayOlderVersions(_ count: Int) {
     guard count > 0 else { return }
     let versions = count == 1 ? "1 older version" : "\(count) older versions"

@@ -64,7 +64,8 @@ final class FrameListPrinter<Item: Encodable & Tabular> {
 
 extension ServiceCommand {
   /// `pairs` and `sequences`: lists `rover`'s sols one at a time (a one-sol query is one batch, so nothing crosses
-  /// a sol) and prints what `transform` makes of each sol's photos as it completes.
+  /// a sol) and prints what `transform` makes of each sol's photos as it completes; then says, as `photos` does, how
+  /// many older versions the newest-version default left out.
   func printPerSol<Item: Encodable & Tabular>(
     _ rover: String, _ selection: FrameSolOptions, rawFeed: RawFeedFlags, output: OutputOptions,
     _ transform: ([Photo]) -> [Item]
@@ -72,9 +73,12 @@ extension ServiceCommand {
     let settings = try settings()
     let listing = PhotoListing(
       service: try service(rawFeed.options, settings: settings),
-      events: ClientEventPrinter.handler(verbose: settings.verbose))
+      events: ClientEventPrinter.handler(verbose: settings.verbose), filter: PhotoFilter(versions: selection.versions))
     let printer = FrameListPrinter<Item>(Printer(output))
-    _ = try await listing.forEachBatch(try selection.request(rover: rover)) { try printer.write(transform($0)) }
+    let outcome = try await listing.forEachBatch(try selection.request(rover: rover)) {
+      try printer.write(transform($0))
+    }
     try printer.finish()
+    FrameFilterOptions.sayOlderVersions(outcome.olderVersions)
   }
 }

@@ -97,6 +97,21 @@ import Testing
     #expect(mixed.isPaired && mixed.crossProduct == true)
   }
 
+  @Test func aRealExposureKeptAsFourProductsPairsLikeWithLike() throws {
+    // Real: one Navcam exposure of Perseverance sol 53 (NCAM00408, clock 0671642384.862) as a Photos-API copy listed
+    // it: both eyes, each as raw Bayer ECM (E) and debayered EBY (F), in the source's order NLF, NLE, NRE, NRF.
+    // Before like-product pairing, equal candidates went by listing position, so NLF paired with NRE and NLE with
+    // NRF: both pairs mixed the products.
+    let photos = try Self.page("frames/perseverance-sol53-navcam-photos")
+    #expect(photos.map(\.id.description) == ["824485", "824488", "824489", "824490"])
+    for listing in [photos, photos.reversed()] {
+      let pairs = StereoPairing.pairs(Array(listing))
+      let ids = Set(pairs.map { "\($0.left?.id.description ?? "-") \($0.right?.id.description ?? "-")" })
+      #expect(ids == ["824485 824490", "824488 824489"])
+      #expect(pairs.allSatisfy { $0.crossProduct == false && $0.left?.frame?.product == $0.right?.frame?.product })
+    }
+  }
+
   @Test func theJSONSaysCrossProduct() throws {
     let photos = [
       RealFrames.photo("NLF_0060_0672265209_237EBY_N0032046NCAM00410_00_0LLJ", sol: 60),
@@ -127,13 +142,14 @@ import Testing
   }
 
   /// Every real listing the repository holds (the 22 feed records, whose sol-1110 tiles are the records of
-  /// `../shared/real-data/positions-and-tiles/`; Curiosity sol 1000 Mastcam; Spirit sol 1): no pair joins two
-  /// products when a like-for-like partner is listed, and every photo is listed once.
+  /// `../shared/real-data/positions-and-tiles/`; Curiosity sol 1000 Mastcam; Spirit sol 1; Perseverance sol 53's
+  /// exposure kept as four products): no pair joins two products when a like-for-like partner is listed, and every
+  /// photo is listed once.
   @Test func noRealListingJoinsTwoProductsWhenLikeForLikeExists() async throws {
     let perseverance = try await RealFrames.perseverance()
     let listings = [
       perseverance, try Self.mastcamSol1000(), try Self.page("frames/spirit-sol1-photos"),
-      try Self.page("original-photo-unknown-keys"),
+      try Self.page("original-photo-unknown-keys"), try Self.page("frames/perseverance-sol53-navcam-photos"),
     ]
     for listing in listings {
       let pairs = Dictionary(grouping: listing, by: \.sol).values.flatMap { StereoPairing.pairs($0) }
