@@ -1,4 +1,5 @@
 import Foundation
+import RoverCore
 
 /// Writes one RFC 7946 FeatureCollection to stdout a feature at a time, so 60 000 photos never sit in memory:
 /// the opening is written before the first feature and the closing by ``finish()``, which an interrupted run
@@ -27,9 +28,19 @@ final class GeoJSONWriter {
     elevation.map { [lon, lat, $0] } ?? [lon, lat]
   }
 
+  /// A photo's Point, or no geometry when its position is unknown.
+  static func geometry(_ position: Position?) -> Geometry {
+    guard let position else { return .none }
+    return .point(coordinates(lon: position.longitude, lat: position.latitude, elevation: position.elevation))
+  }
+
   /// Writes one feature, opening the collection first if this is the first.
   func write<Properties: Encodable>(_ geometry: Geometry, properties: Properties) throws {
-    let properties = String(decoding: try encoder.encode(properties), as: UTF8.self)
+    write(geometry, json: String(decoding: try encoder.encode(properties), as: UTF8.self))
+  }
+
+  /// Writes one feature whose properties are already a JSON object's text.
+  func write(_ geometry: Geometry, json properties: String) {
     let geometryText: String
     switch geometry {
     case .point(let position):

@@ -1,0 +1,64 @@
+import Foundation
+import RoverTestSupport
+
+/// A local server with NASA's real captures (Tests/RoverCoreTests/Fixtures/places, README there): the waypoint file
+/// at `/mmgis-maps/M20/Layers/json/M20_waypoints.json`, and Perseverance's raw feed answering sol 1110 with the
+/// four real Navcam records of site 51 drive 2578 plus two made from them: one at a drive NASA did not localize
+/// (its position is site 51's origin + xyz) and one without a site (no position).
+final class PlacesServer: Sendable {
+  static let waypointsPath = "/mmgis-maps/M20/Layers/json/M20_waypoints.json"
+  let server: TestHTTPServer
+
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("RoverCoreTests/Fixtures/places")
+
+  static func fixture(_ name: String) throws -> Data {
+    try Data(contentsOf: fixtures.appendingPathComponent(name + ".json"))
+  }
+
+  /// The variants' ids: tile 02 moved to a drive NASA did not localize, tile 03 without a site.
+  static let moved = "NLF_1110_0765465872_675ECM_N0512578NCAM13109_02_195J"
+  static let noSite = "NLF_1110_0765465872_675ECM_N0512578NCAM13109_03_195J"
+
+  static let recordNames = [
+    "NLF_1110_0765465872_675ECM_N0512578NCAM13109_01_195J", "NLF_1110_0765465872_675ECM_N0512578NCAM13109_04_195J",
+    "NRF_1110_0765465872_675ECM_N0512578NCAM13109_01_195J", "NRF_1110_0765465872_675ECM_N0512578NCAM13109_04_195J",
+  ]
+
+  /// `waypoints`: the body served for the waypoint file (the real capture unless a test gives another).
+  init(waypoints: Data? = nil) throws {
+    let waypoints = try waypoints ?? Self.fixture("m20-waypoints-sol1110-2024-04-04")
+    var records = try Self.recordNames.map { try JSONSerialization.jsonObject(with: Self.fixture($0)) }
+    // Two variants of the first record, as tiles 02 and 03 (so they are frames of their own): another drive of
+    // site 51 (not localized), and no site at all.
+    let first = String(decoding: try Self.fixture(Self.recordNames[0]), as: UTF8.self)
+    for (tile, change) in [("_02_", ("drive", "2600" as Any)), ("_03_", ("site", NSNull() as Any))] {
+      let text = first.replacingOccurrences(of: "_01_", with: tile)
+      guard var record = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { continue }
+      record[change.0] = change.1
+      records.append(record)
+    }
+    let page = try JSONSerialization.data(withJSONObject: [
+      "images": records, "per_page": "100", "total_results": records.count, "page": 0, "mission": "mars2020",
+      "total_images": records.count,
+    ])
+    let latest = Data(#"{"latest_sol":1110,"total":6,"type":"mars2020-latest-images-1.1"}"#.utf8)
+    server = try TestHTTPServer { request in
+      if request.path == Self.waypointsPath { return .json(data: waypoints) }
+      guard request.path.hasPrefix("/rss/api") else { return .empty(status: 404) }
+      return .json(data: request.query("latest") == "true" ? latest : page)
+    }
+  }
+
+  /// Feeds and places both from this server.
+  func options() -> [String] {
+    [
+      "--service", "nasa-raw", "--base-url", server.url("/").absoluteString, "--places-url",
+      server.url("/").absoluteString,
+    ]
+  }
+
+  func placesRequests() -> Int { server.requestCount(pathPrefix: Self.waypointsPath) }
+
+  func stop() { server.stop() }
+}
