@@ -102,7 +102,7 @@ public final class Downloader: Sendable {
     let hold = try await hold(given, in: root)
     let record = hold.record
     let archive = try await openArchive()
-    var source = PhotoFeed(batches.makeAsyncIterator())
+    var source = PhotoFeed(batches.makeAsyncIterator(), placement: options.placement)
     // The template is checked against the first batch before any image request: a clash there is a usage error.
     if let first = try await source.peekBatch() { try options.template.checkDistinguishes(first) }
     let engine = try Self.engine(options)

@@ -22,6 +22,7 @@ extension RoverCommand {
           rover fetch-image curiosity --sol 3000.. -o all/ --dry-run
           rover photos curiosity --sol 1000 --format urls | rover fetch-image - -o x/
           rover fetch-image 102693 424905 -o picks/ --metadata
+          rover fetch-image perseverance --sol 1000..1200 --near 77.3235,18.4910 --within 500m -o near-here/
         """)
 
     @ParentCommand var root: RoverCommand
@@ -40,7 +41,7 @@ extension RoverCommand {
       help: ArgumentHelp(
         "File name template (default: \(NameTemplate.defaultPattern); {filename} for URLs piped in). "
           + "Placeholders: {rover} {sol} {earth_date} {camera} {id} {product} {filename} {ext} {sequence} {tile} "
-          + "{eye} {lmst} {site} {drive} {version}.",
+          + "{eye} {lmst} {site} {drive} {version} {lon} {lat} (the last two imply --positions).",
         valueName: "template"))
     var name: String?
     @Option(name: .shortAndLong, help: ArgumentHelp("Downloads at the same time (1-64).", valueName: "n")) var jobs = 8
@@ -57,6 +58,7 @@ extension RoverCommand {
     @Flag(help: "Print where each photo would be written (with --json, as JSON Lines); download nothing.")
     var dryRun = false
     @Flag(help: "Exit 3 when a sol lists fewer photos than the service counts for it.") var strict = false
+    @OptionGroup(title: "Positions") var place: PositionOptions
 
     /// `--json` keeps meaning JSON Lines, one result a line, as it always has.
     var resultFormat: ResultFormat? { json ? .jsonl : format }
@@ -89,9 +91,11 @@ extension RoverCommand {
         throw ValidationError("--offline cannot download images (they are not cached); add --dry-run to list them")
       }
       let (source, template) = try await sourceAndTemplate(settings)
+      let placement = try place.placement(settings, template: name)
       if dryRun {
         var first = true
-        let outcome = try await source.forEachBatch { photos in
+        let outcome = try await source.forEachBatch { listed in
+          let photos = try await placement?.apply(listed) ?? listed
           // The real run's check, on the same first batch: a dry run shows what the run would do.
           if first { try template.checkDistinguishes(photos) }
           first = false
@@ -99,6 +103,7 @@ extension RoverCommand {
             json: resultFormat == .jsonl, template: template, outputDirectory: URL(fileURLWithPath: outputDirectory)
           ).print(photos)
         }
+        PositionOptions.reportUnplaced(placement)
         try finish(outcome, failures: 0)
         return
       }
@@ -110,9 +115,11 @@ extension RoverCommand {
         engine: settings.engine, caFile: settings.caFile)
       options.transferBudget = settings.transferBudget
       options.reportsBytes = presenter.wantsBytes
+      options.placement = placement
       let downloader = Downloader(options: options, events: presenter.handle)
       let (summary, outcome) = try await source.download(with: downloader)
       presenter.finish(summary)
+      PositionOptions.reportUnplaced(placement)
       try DownloadPresenter.stopIfUntrusted(summary)
       StandardError.line(DownloadReport.summaryLine(summary))
       try DownloadPresenter.end(summary, failuresEndRun: false)

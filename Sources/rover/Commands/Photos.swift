@@ -61,22 +61,20 @@ extension RoverCommand {
         service: try service(rawFeed.options, settings: settings),
         events: ClientEventPrinter.handler(verbose: settings.verbose), filter: try frames.filter())
       listing.checksCounts = strict
-      let positions = place.wanted(format: output.format?.rawValue)
-      let printer = PhotoStreamPrinter(Printer(output), positions: positions)
-      let placing = PhotoPlacing(
-        locator: positions
-          ? PhotoLocator(settings: settings, events: ClientEventPrinter.handler(verbose: settings.verbose)) : nil,
-        area: try place.area())
+      let placement = try place.placement(settings, format: output.format?.rawValue)
+      let printer = PhotoStreamPrinter(Printer(output), positions: placement != nil)
       let outcome: PhotoListing.Outcome
       do {
-        outcome = try await listing.forEachBatch(request) { try printer.write(try await placing.apply($0)) }
+        outcome = try await listing.forEachBatch(request) { batch in
+          try printer.write(try await placement?.apply(batch) ?? batch)
+        }
       } catch {
         // A GeoJSON document stays whole when the run stops early; the exit code still says it did.
         if printer.printer.format == .geojson { try printer.finish() }
         throw error
       }
       try printer.finish()
-      placing.reportUnplaced()
+      PositionOptions.reportUnplaced(placement)
       if strict, !outcome.shortfalls.isEmpty { throw ExitCode(ExitStatus.someDownloadsFailed) }
     }
   }

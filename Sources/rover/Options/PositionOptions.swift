@@ -16,6 +16,13 @@ struct PositionOptions: ParsableArguments {
   @Option(help: ArgumentHelp("The distance for --near, in m or km (e.g. 500m, 2km).", valueName: "distance"))
   var within: String?
 
+  init() {}
+
+  /// `--positions` alone, for a command that has no `--near` (`photo`).
+  init(positions: Bool) {
+    self.positions = positions
+  }
+
   func validate() throws {
     _ = try area()
   }
@@ -42,6 +49,22 @@ struct PositionOptions: ParsableArguments {
   func wanted(format: String? = nil, template: String? = nil) -> Bool {
     positions || near != nil || format == "geojson"
       || (template.map { $0.contains("{lon}") || $0.contains("{lat}") } ?? false)
+  }
+
+  /// The placement these flags ask for (nil when positions are not wanted), its events printed as the run's.
+  func placement(_ settings: ConnectionSettings, format: String? = nil, template: String? = nil) throws
+    -> PhotoPlacement?
+  {
+    guard wanted(format: format, template: template) else { return nil }
+    let events = ClientEventPrinter.handler(verbose: settings.verbose)
+    return PhotoPlacement(locator: PhotoLocator(settings: settings, events: events), area: try area())
+  }
+
+  /// One line on stderr for the photos `--near` left out because their position is unknown.
+  static func reportUnplaced(_ placement: PhotoPlacement?) {
+    guard let unplaced = placement?.unplaced, unplaced > 0 else { return }
+    StandardError.line(
+      "rover: \(unplaced) photo\(unplaced == 1 ? "" : "s") without a known position left out by --near")
   }
 
   static func metres(_ text: String) -> Double? {

@@ -95,3 +95,27 @@ import Testing
     #expect(bad.exitCode == 64)
   }
 }
+
+/// Positions in downloads: sidecars carry them, `{lon}`/`{lat}` name files, `--near` picks what is fetched.
+@Suite struct DownloadPositionsTests {
+  @Test func nearFetchesOnlyPhotosThereWithPositionsInTheSidecars() async throws {
+    let places = try PlacesServer()
+    defer { places.stop() }
+    let output = try TestDirectory.make()
+    let result = try await CLI.run(
+      [
+        "fetch-image", "perseverance", "--sol", "1110", "--near", "77.3235455,18.4909972", "--within", "5m",
+        "--metadata", "-o", output.path, "--name", "{lat}_{lon}/{id}.{ext}",
+      ] + places.options())
+    #expect(result.exitCode == 0, "\(result)")
+    let folders = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".") }
+    #expect(Set(folders).isSuperset(of: ["18.490989_77.323543", "18.490997_77.323545"]), "\(folders)")
+    #expect(!folders.contains { $0.hasPrefix("unknown") })
+    let sidecar = output.appendingPathComponent("18.490989_77.323543/\(PlacesServer.recordNames[0]).jpg.json")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sidecar)) as? [String: Any])
+    #expect(object["lon"] as? Double == 77.32354257)
+    #expect(object["position_method"] as? String == "localized")
+    #expect(result.stderr.contains("1 photo without a known position left out by --near"), "\(result.stderr)")
+    #expect(places.placesRequests() == 1)
+  }
+}

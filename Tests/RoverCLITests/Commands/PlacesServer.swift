@@ -28,10 +28,25 @@ final class PlacesServer: Sendable {
   /// `waypoints`: the body served for the waypoint file (the real capture unless a test gives another).
   init(waypoints: Data? = nil) throws {
     let waypoints = try waypoints ?? Self.fixture("m20-waypoints-sol1110-2024-04-04")
-    var records = try Self.recordNames.map { try JSONSerialization.jsonObject(with: Self.fixture($0)) }
+    let box = PageBox()
+    server = try TestHTTPServer { request in
+      if request.path == Self.waypointsPath { return .json(data: waypoints) }
+      if request.path.hasSuffix(".jpg") || request.path.hasSuffix(".png") {
+        return .bytes(Self.jpeg, contentType: "image/jpeg")
+      }
+      guard request.path.hasPrefix("/rss/api") else { return .empty(status: 404) }
+      return .json(request.query("latest") == "true" ? Self.latest : box.text)
+    }
+    // The records' image URLs point at this server, so downloads stay local.
+    let base = server.url("/").absoluteString.replacingOccurrences(of: "/$", with: "", options: .regularExpression)
+    func record(_ name: String) throws -> String {
+      String(decoding: try Self.fixture(name), as: UTF8.self).replacingOccurrences(
+        of: "https://mars.nasa.gov", with: base)
+    }
+    var records = try Self.recordNames.map { try JSONSerialization.jsonObject(with: Data(record($0).utf8)) }
     // Two variants of the first record, as tiles 02 and 03 (so they are frames of their own): another drive of
     // site 51 (not localized), and no site at all.
-    let first = String(decoding: try Self.fixture(Self.recordNames[0]), as: UTF8.self)
+    let first = try record(Self.recordNames[0])
     for (tile, change) in [("_02_", ("drive", "2600" as Any)), ("_03_", ("site", NSNull() as Any))] {
       let text = first.replacingOccurrences(of: "_01_", with: tile)
       guard var record = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { continue }
@@ -42,13 +57,14 @@ final class PlacesServer: Sendable {
       "images": records, "per_page": "100", "total_results": records.count, "page": 0, "mission": "mars2020",
       "total_images": records.count,
     ])
-    let latest = Data(#"{"latest_sol":1110,"total":6,"type":"mars2020-latest-images-1.1"}"#.utf8)
-    server = try TestHTTPServer { request in
-      if request.path == Self.waypointsPath { return .json(data: waypoints) }
-      guard request.path.hasPrefix("/rss/api") else { return .empty(status: 404) }
-      return .json(data: request.query("latest") == "true" ? latest : page)
-    }
+    box.text = String(decoding: page, as: UTF8.self)
   }
+
+  static let latest = #"{"latest_sol":1110,"total":6,"type":"mars2020-latest-images-1.1"}"#
+  /// The smallest JPEG a downloader takes for one: SOI, a JFIF header, EOI.
+  static let jpeg = Data([
+    0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xFF, 0xD9,
+  ])
 
   /// Feeds and places both from this server.
   func options() -> [String] {
@@ -61,4 +77,16 @@ final class PlacesServer: Sendable {
   func placesRequests() -> Int { server.requestCount(pathPrefix: Self.waypointsPath) }
 
   func stop() { server.stop() }
+}
+
+/// The feed page, made once the server's port (in its image URLs) is known; read by the server's threads.
+private final class PageBox: @unchecked Sendable {
+  // Unchecked: every access holds `lock`.
+  private let lock = NSLock()
+  private var stored = ""
+
+  var text: String {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
 }
