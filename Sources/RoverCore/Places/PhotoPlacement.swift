@@ -15,7 +15,7 @@ package final class PhotoPlacement: Sendable {
   package var unplaced: Int { unplacedCount.current }
 
   /// `photos` with their positions, only those within the area when there is one.
-  /// - Throws: what ``PhotoLocator/locate(_:)-(_:)`` throws.
+  /// - Throws: what `PhotoLocator.locate` throws for a rover's waypoint file.
   package func apply(_ photos: [Photo]) async throws -> [Photo] {
     let located = try await locator.locate(photos)
     guard let area else { return located }

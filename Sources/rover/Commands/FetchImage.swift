@@ -22,7 +22,8 @@ extension RoverCommand {
           rover fetch-image curiosity --sol 3000.. -o all/ --dry-run
           rover photos curiosity --sol 1000 --format urls | rover fetch-image - -o x/
           rover fetch-image 102693 424905 -o picks/ --metadata
-          rover fetch-image perseverance --sol 1000..1200 --near 77.3235,18.4910 --within 500m -o near-here/
+          rover fetch-image perseverance --sol 1000..1200 \\
+            --near 77.3235,18.4910 --within 500m -o near-here/
         """)
 
     @ParentCommand var root: RoverCommand

@@ -29,7 +29,8 @@ extension RoverCommand {
     func run() async throws {
       let settings = try settings()
       var photo = try await service(rawFeed.options, settings: settings).photo(id: PhotoID(argument: id))
-      let placement = try PositionOptions(positions: positions).placement(settings, format: output.format?.rawValue)
+      let placement =
+        positions || output.format == .geojson ? PositionOptions.placement(settings) : nil
       if let placement { photo = try await placement.apply([photo])[0] }
       let printer = Printer(output)
       switch printer.format {

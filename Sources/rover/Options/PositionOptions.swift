@@ -16,13 +16,6 @@ struct PositionOptions: ParsableArguments {
   @Option(help: ArgumentHelp("The distance for --near, in m or km (e.g. 500m, 2km).", valueName: "distance"))
   var within: String?
 
-  init() {}
-
-  /// `--positions` alone, for a command that has no `--near` (`photo`).
-  init(positions: Bool) {
-    self.positions = positions
-  }
-
   func validate() throws {
     _ = try area()
   }
@@ -56,8 +49,13 @@ struct PositionOptions: ParsableArguments {
     -> PhotoPlacement?
   {
     guard wanted(format: format, template: template) else { return nil }
+    return Self.placement(settings, area: try area())
+  }
+
+  /// Positions looked up for this run, within `area` when one is given.
+  static func placement(_ settings: ConnectionSettings, area: PhotoArea? = nil) -> PhotoPlacement {
     let events = ClientEventPrinter.handler(verbose: settings.verbose)
-    return PhotoPlacement(locator: PhotoLocator(settings: settings, events: events), area: try area())
+    return PhotoPlacement(locator: PhotoLocator(settings: settings, events: events), area: area)
   }
 
   /// One line on stderr for the photos `--near` left out because their position is unknown.
