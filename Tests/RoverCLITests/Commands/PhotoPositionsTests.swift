@@ -72,6 +72,32 @@ import Testing
     #expect(geometry["coordinates"] as? [Double] == [77.32354257, 18.49098915, -2369.412354])
   }
 
+  /// Spirit has no NASA map: no places request, null positions, said once for the whole run.
+  @Test func roverWithoutAMapIsSaidOnce() async throws {
+    let api = try MockRoverAPI(shape: .original)
+    defer { api.stop() }
+    let result = try await CLI.run(
+      ["photos", "spirit", "--sol", "1..2", "--positions", "--format", "jsonl", "--places-url", "http://127.0.0.1:9/"],
+      against: api)
+    #expect(result.exitCode == 0, "\(result)")
+    let photos = try CLI.jsonLines(result.stdout)
+    #expect(photos.count == 9)
+    #expect(photos.allSatisfy { $0["lon"] is NSNull && $0["position_method"] is NSNull })
+    #expect(result.stderr.split(separator: "\n").filter { $0.contains("no positions for spirit") }.count == 1)
+  }
+
+  /// A run that fails part-way (here: the waypoint file answers 500 every time) still leaves one valid
+  /// FeatureCollection on stdout, and says it failed with its exit code.
+  @Test func geoJSONStaysValidWhenTheRunFails() async throws {
+    let places = try PlacesServer(waypointStatus: 500)
+    defer { places.stop() }
+    let result = try await CLI.run(
+      ["photos", "perseverance", "--sol", "1110", "--format", "geojson"] + places.options())
+    #expect(result.exitCode == 69, "\(result)")
+    #expect(try GeoJSONCheck.features(result.stdout).isEmpty)
+    #expect(result.stderr.contains(PlacesServer.waypointsPath), "\(result.stderr)")
+  }
+
   /// --near keeps the photos within the distance (great circle on the Mars sphere) and counts the unplaced once.
   @Test func nearKeepsPhotosWithinTheDistance() async throws {
     let places = try PlacesServer()

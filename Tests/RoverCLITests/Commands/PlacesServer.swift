@@ -26,11 +26,14 @@ final class PlacesServer: Sendable {
   ]
 
   /// `waypoints`: the body served for the waypoint file (the real capture unless a test gives another).
-  init(waypoints: Data? = nil) throws {
+  /// `waypointStatus`: a status other than 200 makes the waypoint file fail (a server error, say).
+  init(waypoints: Data? = nil, waypointStatus: Int = 200) throws {
     let waypoints = try waypoints ?? Self.fixture("m20-waypoints-sol1110-2024-04-04")
     let box = PageBox()
     server = try TestHTTPServer { request in
-      if request.path == Self.waypointsPath { return .json(data: waypoints) }
+      if request.path == Self.waypointsPath {
+        return waypointStatus == 200 ? .json(data: waypoints) : .empty(status: waypointStatus)
+      }
       if request.path.hasSuffix(".jpg") || request.path.hasSuffix(".png") {
         return .bytes(Self.jpeg, contentType: "image/jpeg")
       }
