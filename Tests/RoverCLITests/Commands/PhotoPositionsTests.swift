@@ -72,6 +72,19 @@ import Testing
     #expect(geometry["coordinates"] as? [Double] == [77.32354257, 18.49098915, -2369.412354])
   }
 
+  @Test func onePhotoWithItsPosition() async throws {
+    let places = try PlacesServer()
+    defer { places.stop() }
+    let result = try await CLI.run(
+      ["photo", PlacesServer.recordNames[1], "--positions", "--json"] + places.options())
+    #expect(result.exitCode == 0, "\(result)")
+    let photo = try #require(try CLI.json(result.stdout) as? [String: Any])
+    #expect(photo["position_method"] as? String == "localized" && photo["lat"] as? Double == 18.49098915)
+    let plain = try await CLI.run(["photo", PlacesServer.recordNames[1], "--json"] + places.options())
+    #expect(!plain.stdout.contains("position_method"))
+    #expect(places.placesRequests() == 1)
+  }
+
   /// Spirit has no NASA map: no places request, null positions, said once for the whole run.
   @Test func roverWithoutAMapIsSaidOnce() async throws {
     let api = try MockRoverAPI(shape: .original)
