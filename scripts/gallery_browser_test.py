@@ -334,6 +334,8 @@ def run(args, work):
                      and filtered["shown"].startswith("72 of") and filtered["perseverance"],
                      "the camera filter shows only MAST", filtered)
 
+        check_map(browser, checks)
+
         for label, size, mobile, columns in [("phone", (390, 844), True, (2, 3)), ("4K", (3840, 2160), False,
                                                                                   (12, 16))]:
             browser.resize(*size, mobile=mobile)
@@ -345,6 +347,7 @@ def run(args, work):
                          f"{label} width: no sideways scrolling, {columns[0]}-{columns[1]} columns", layout)
             if label == "phone":
                 browser.screenshot(os.path.join(work, "gallery-phone.png"))
+                check_map(browser, checks, label)
 
         browser.resize(1280, 900)
         browser.send("Emulation.setScriptExecutionDisabled", {"value": True})
@@ -359,6 +362,31 @@ def run(args, work):
     finally:
         browser.close()
     return checks.passed
+
+
+def check_map(browser, checks, label="desktop"):
+    """The map of the Perseverance photos' positions: a traverse through three places, a marker each; clicking a
+    marker (a real click where it is drawn) shows only that place's four photos, clicking it again shows all."""
+    drawn = browser.js("(() => { const svg = document.querySelector('.map svg'); const r = svg.getBoundingClientRect();"
+                       " return {markers: svg.querySelectorAll('.marker').length, points: svg.querySelector('"
+                       ".traverse').getAttribute('points').trim().split(' ').length, width: r.width,"
+                       " inside: r.right <= innerWidth}; })()")
+    checks.check(drawn["markers"] == 3 and drawn["points"] == 3 and drawn["width"] > 200 and drawn["inside"],
+                 f"{label}: the map draws the traverse and a marker per place", drawn)
+    where = ("(() => { const m = document.querySelectorAll('.map .marker')[2];"
+             " m.scrollIntoView({block: 'center'}); const r = m.getBoundingClientRect();"
+             " return [r.left + r.width / 2, r.top + r.height / 2, m.getAttribute('data-place')]; })()")
+    target = browser.js(where)
+    browser.click(target[0], target[1])
+    shown = browser.js("[...document.querySelectorAll('.tile')].filter(t => !t.hidden)"
+                       ".map(t => t.getAttribute('data-place'))")
+    checks.check(len(shown) == 4 and set(shown) == {target[2]},
+                 f"{label}: clicking a marker shows that place's photos", shown)
+    # Hiding tiles shortens the page, which may scroll the marker: find it again where it is now drawn.
+    target = browser.js(where)
+    browser.click(target[0], target[1])
+    total = browser.js("[...document.querySelectorAll('.tile')].filter(t => !t.hidden).length")
+    checks.check(total == 304, f"{label}: clicking the marker again shows every photo", total)
 
 
 def main():

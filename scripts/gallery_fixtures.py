@@ -48,6 +48,10 @@ def solid_with_stripes(width, height, rgb):
     return png(width, height, lambda x, y: dark if y < height // 8 else rgb)
 
 
+PLACES = [(1590, 77.32537352, 18.49081173, -2375.036133), (1886, 77.32458796, 18.49086483, -2372.846191),
+          (2578, 77.32354257, 18.49098915, -2369.412354)]
+
+
 def sidecar(rover, rover_id, sol, earth_date, camera, full_name, photo_id, name):
     return {
         "camera": {"full_name": full_name, "name": camera},
@@ -95,6 +99,11 @@ def browser_set(root):
             name = f"perseverance/50/{camera}/NLF_0050_{c}{n}.png"
             meta = sidecar("Perseverance", 8, 50, "2021-04-09", camera, "Navigation Camera", f"NLF_0050_{c}{n}",
                            name)
+            # Positions as `--positions` writes them: three of NASA's real site-51 localizations (sol-1110
+            # waypoint capture, Tests/RoverCoreTests/Fixtures/places), two photos of each camera at each.
+            drive, lon, lat, elevation = PLACES[n // 2]
+            meta.update({"site": 51, "drive": drive, "lon": lon, "lat": lat, "elevation": elevation,
+                         "position_method": "localized"})
             write_photo(root, name, solid_with_stripes(160, 120, colour(n, 6)), meta)
     hostile = sidecar("Curiosity", 5, 1003, "2015-06-03", HOSTILE_CAMERA,
                       "</style><b>bold", "9'9\"><img src=x onerror=alert(1)>", "hostile.png")

@@ -39,6 +39,9 @@ package struct GalleryMetadata: Sendable, Equatable {
   package var drive: Int?
   /// The commanding sequence id from the file name.
   package var sequence: String?
+  /// Where the photo was taken (east longitude and latitude, degrees), when its sidecar carries a position.
+  package var longitude: Double?
+  package var latitude: Double?
 
   package init(
     rover: String, sol: Int, earthDate: String, camera: String, cameraFullName: String? = nil, id: String,
@@ -62,5 +65,7 @@ package struct GalleryMetadata: Sendable, Equatable {
     site = photo.metadata.site ?? photo.frame?.site
     drive = photo.metadata.drive ?? photo.frame?.drive
     sequence = photo.frame?.sequence
+    longitude = photo.position?.longitude
+    latitude = photo.position?.latitude
   }
 }

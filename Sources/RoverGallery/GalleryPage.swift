@@ -24,9 +24,11 @@ package struct GalleryPage: Sendable {
   package func render<Sink: GallerySink>(into sink: inout Sink) throws {
     var anchors = AnchorNames()
     let ids = sectionIDs(&anchors)
+    let map = GalleryMap(layout)
     try sink.write(head())
     try sink.write(header(ids: ids))
     try sink.write("<main>\n")
+    try sink.write(map.svg)
     if layout.count == 0 {
       try sink.write("<p class=\"empty\">No JPEG or PNG images in this folder.</p>\n")
     }
@@ -41,7 +43,7 @@ package struct GalleryPage: Sendable {
           "<section class=\"sol\" id=\"\(roverIDs.sols[solIndex])\"><h3><a href=\"#\(roverIDs.sols[solIndex])\">"
             + "Sol \(sol.sol)</a> <span class=\"date\">\(dates)</span> \(Self.count(sol.count))</h3>\n")
         for camera in sol.cameras {
-          try writeCamera(camera, into: &sink, anchors: &anchors)
+          try writeCamera(camera, into: &sink, anchors: &anchors, map: map)
         }
         try sink.write("</section>\n")
       }
@@ -59,11 +61,11 @@ package struct GalleryPage: Sendable {
     }
     try sink.write("</main>\n")
     try sink.write(Self.lightbox)
-    try sink.write("<script>\n\(Self.script)</script>\n</body>\n</html>\n")
+    try sink.write("<script>\n\(Self.script)\(map.isEmpty ? "" : GalleryMap.script)</script>\n</body>\n</html>\n")
   }
 
   private func writeCamera<Sink: GallerySink>(
-    _ camera: GalleryLayout.CameraGroup, into sink: inout Sink, anchors: inout AnchorNames
+    _ camera: GalleryLayout.CameraGroup, into sink: inout Sink, anchors: inout AnchorNames, map: GalleryMap
   ) throws {
     let name = HTMLText.escape(camera.name)
     let fullName = camera.fullName.map { " <span class=\"full\">\(HTMLText.escape($0))</span>" } ?? ""
@@ -85,7 +87,8 @@ package struct GalleryPage: Sendable {
       try sink.write(
         tile(
           item, id: anchors.unique("photo-" + HTMLText.anchor(metadata.id)),
-          alt: "\(camera), sol \(metadata.sol), \(date), photo \(id)", meta: meta, source: source ?? ""))
+          alt: "\(camera), sol \(metadata.sol), \(date), photo \(id)", meta: meta, source: source ?? "",
+          place: map.place(of: item.path)))
     }
     try sink.write("</ul>\n</section>\n")
   }
@@ -105,8 +108,11 @@ package struct GalleryPage: Sendable {
   }
 
   /// One image: the full-size link around a lazy thumbnail, then its caption. `alt` and `meta` are already escaped.
-  private func tile(_ item: GalleryItem, id: String, alt: String, meta: String, source: String = "") -> String {
-    "<li class=\"tile\" id=\"\(id)\"><a class=\"photo\" href=\"\(HTMLText.escape(links.image(item)))\">"
+  private func tile(
+    _ item: GalleryItem, id: String, alt: String, meta: String, source: String = "", place: String? = nil
+  ) -> String {
+    let place = place.map { " data-place=\"\(HTMLText.escape($0))\"" } ?? ""
+    return "<li class=\"tile\" id=\"\(id)\"\(place)><a class=\"photo\" href=\"\(HTMLText.escape(links.image(item)))\">"
       + "<img src=\"\(HTMLText.escape(links.thumbnail(item)))\" alt=\"\(alt)\" loading=\"lazy\" decoding=\"async\">"
       + "</a><p class=\"caption\"><span class=\"meta\">\(meta)</span>\(source)</p></li>\n"
   }
@@ -123,7 +129,7 @@ package struct GalleryPage: Sendable {
     <meta name="generator" content="rover gallery">
     <title>\(HTMLText.escape(title))</title>
     <style>
-    \(Self.style)</style>
+    \(Self.style)\(GalleryMap.style)</style>
     </head>
     <body>
 

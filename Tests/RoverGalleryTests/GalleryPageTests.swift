@@ -150,3 +150,45 @@ import Testing
     #expect(!caption.contains("<b>"))
   }
 }
+
+/// The map: drawn from the sidecars' positions only, a marker per place, tiles tagged with their place.
+@Suite struct GalleryMapTests {
+  private func located(_ path: String, drive: Int, lon: Double, lat: Double) throws -> GalleryItem {
+    var photo = Photo(
+      id: .text(path), sol: 1110, camera: Camera(name: "NAVCAM_LEFT"), imageSource: "https://mars.nasa.gov/\(path)",
+      earthDate: try #require(CalendarDate(strict: "2024-04-05")), rover: Rover(name: "Perseverance"))
+    photo.metadata.site = 51
+    photo.metadata.drive = drive
+    photo.position = Position(longitude: lon, latitude: lat, elevation: nil, method: .localized)
+    return GalleryItem(path: path, metadata: GalleryMetadata(photo))
+  }
+
+  @Test func tracesThePlacesInSiteDriveOrder() throws {
+    let items = [
+      try located("a.jpg", drive: 2578, lon: 77.32354257, lat: 18.49098915),
+      try located("b.jpg", drive: 1590, lon: 77.32537352, lat: 18.49081173),
+      try located("c.jpg", drive: 2578, lon: 77.32354257, lat: 18.49098915),
+      GalleryItem(path: "unplaced.jpg"),
+    ]
+    let layout = GalleryLayout(items: items)
+    let map = GalleryMap(layout)
+    #expect(map.places.map(\.key) == ["77.325374,18.490812", "77.323543,18.490989"])
+    #expect(map.places.map(\.count) == [1, 2])
+    #expect(map.place(of: "c.jpg") == "77.323543,18.490989" && map.place(of: "unplaced.jpg") == nil)
+    var html = ""
+    try GalleryPage(title: "t", layout: layout, links: GalleryLinks(imageFolder: "/p", pageFolder: "/p"))
+      .render(into: &html)
+    #expect(html.components(separatedBy: "class=\"marker\"").count == 3)
+    #expect(html.contains("<polyline class=\"traverse\""))
+    #expect(html.components(separatedBy: "data-place=\"77.323543,18.490989\"").count == 4)  // marker + 2 tiles
+    #expect(!html.contains("http://") && !html.contains("https://tile"))
+  }
+
+  @Test func noPositionsNoMap() throws {
+    var html = ""
+    let layout = GalleryLayout(items: [GalleryItem(path: "x.jpg")])
+    try GalleryPage(title: "t", layout: layout, links: GalleryLinks(imageFolder: "/p", pageFolder: "/p"))
+      .render(into: &html)
+    #expect(!html.contains("<svg") && !html.contains(#"id="map-all""#))
+  }
+}

@@ -13,6 +13,8 @@ import Foundation
 public struct PhotoClient: Sendable {
   let service: any PhotoService
   let listing: PhotoListing
+  /// NASA's map layers, for positions; nil for a client made around a bare service.
+  let places: PlacesClient?
 
   /// - Parameters:
   ///   - settings: which service, where, and how patiently.
@@ -26,11 +28,13 @@ public struct PhotoClient: Sendable {
   ) {
     service = ServiceFactory.make(settings, events: events)
     listing = PhotoListing(service: service, events: events, filter: filter)
+    places = PlacesClient(settings: settings, events: events)
   }
 
   init(service: any PhotoService, events: ClientEventHandler? = nil) {
     self.service = service
     listing = PhotoListing(service: service, events: events)
+    places = nil
   }
 
   /// The service's name as messages give it (`nebulum`, `nasa-raw`, `auto`).

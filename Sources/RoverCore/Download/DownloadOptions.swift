@@ -35,6 +35,8 @@ public struct DownloadOptions: Sendable {
   /// The byte rate the images share, with each other and with whatever else holds the same budget (the command's
   /// listing); nil: unlimited.
   package var transferBudget: TransferBudget?
+  /// Positions for each photo (sidecars, `{lon}`/`{lat}` names) and the `--near` area; nil: none looked up.
+  package var placement: PhotoPlacement?
   /// The most bytes a second received over all of the run's transfers together; nil (the default): unlimited.
   /// Clamped to at least 1 and at most 1 TiB a second. With the URLSession engine the rate holds for the bytes
   /// rover takes, not on the socket (see ``ConnectionSettings/maxBytesPerSecond``).

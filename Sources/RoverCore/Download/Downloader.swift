@@ -97,7 +97,7 @@ public final class Downloader: Sendable {
     async throws -> DownloadSummary
   where Batches.Element == [Photo] {
     let started = Date()
-    var source = PhotoFeed(batches.makeAsyncIterator())
+    var source = PhotoFeed(batches.makeAsyncIterator(), placement: options.placement)
     // The template is checked against the first batch before any image request: a clash there is a usage error.
     // Nothing is made in the folder before it (no folder, record or lock): a usage error, a listing that fails at
     // once or finds nothing leave the disk as they found it.

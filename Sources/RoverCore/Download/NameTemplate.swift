@@ -8,7 +8,7 @@ public struct NameTemplate: Hashable, Sendable {
   /// The placeholder names a pattern may use, without braces.
   public static let placeholders = [
     "rover", "sol", "earth_date", "camera", "id", "product", "filename", "ext", "sequence", "tile", "eye", "lmst",
-    "site", "drive", "version",
+    "site", "drive", "version", "lon", "lat",
   ]
   /// The template of ``defaultPattern``.
   public static let `default` = NameTemplate(
@@ -30,7 +30,7 @@ public struct NameTemplate: Hashable, Sendable {
 
   /// Parsed once, so naming a photo compares no placeholder names.
   private enum Placeholder: String, Hashable {
-    case rover, sol, camera, id, product, filename, ext, sequence, tile, eye, lmst, site, drive, version
+    case rover, sol, camera, id, product, filename, ext, sequence, tile, eye, lmst, site, drive, version, lon, lat
     case earthDate = "earth_date"
 
     var needsFile: Bool { self == .filename || self == .ext }
@@ -161,6 +161,9 @@ public struct NameTemplate: Hashable, Sendable {
       case .site: (photo.metadata.site ?? frame?.site).map { String($0) }
       case .drive: (photo.metadata.drive ?? frame?.drive).map { String($0) }
       case .version: frame?.version.map { String($0) }
+      // Six decimals: 6 cm on Mars, finer than any localization; `unknown` where no position was found.
+      case .lon: photo.position.map { String(format: "%.6f", $0.longitude) }
+      case .lat: photo.position.map { String(format: "%.6f", $0.latitude) }
       default: nil
       }
     return value ?? "unknown"

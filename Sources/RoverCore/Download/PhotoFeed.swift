@@ -1,12 +1,21 @@
 /// Photos one at a time from a source of batches, with a look at the first batch before anything starts.
 struct PhotoFeed<Source: AsyncIteratorProtocol> where Source.Element == [Photo] {
   private var source: Source
+  /// Positions and `--near`, applied to each batch as it is taken (``DownloadOptions/placement``).
+  private let placement: PhotoPlacement?
   private var batch: [Photo] = []
   private var index = 0
   private var peeked = false
 
-  init(_ source: Source) {
+  init(_ source: Source, placement: PhotoPlacement? = nil) {
     self.source = source
+    self.placement = placement
+  }
+
+  private mutating func pull() async throws -> [Photo]? {
+    guard let next = try await source.next() else { return nil }
+    guard let placement else { return next }
+    return try await placement.apply(next)
   }
 
   /// The first batch, still to be handed out by `next`.
@@ -14,7 +23,7 @@ struct PhotoFeed<Source: AsyncIteratorProtocol> where Source.Element == [Photo] 
     guard !peeked else { return batch }
     peeked = true
     while batch.isEmpty {
-      guard let first = try await source.next() else { return nil }
+      guard let first = try await pull() else { return nil }
       batch = first
     }
     return batch
@@ -40,7 +49,7 @@ struct PhotoFeed<Source: AsyncIteratorProtocol> where Source.Element == [Photo] 
       announce(batch.count)
     }
     while index >= batch.count {
-      guard let more = try await source.next() else { return nil }
+      guard let more = try await pull() else { return nil }
       batch = more
       index = 0
       if !batch.isEmpty { announce(batch.count) }

@@ -21,6 +21,12 @@ public struct Photo: Sendable {
   public var details: PhotoDetails?
   /// Clock, Mars time, place, pointing and camera model, where the service gives them.
   public var metadata: FrameMetadata
+  /// Where the photo was taken, once joined with NASA's localizations (``RoverLocalizations/position(of:)``);
+  /// nil when not looked up or not known.
+  public var position: Position?
+  /// True once a position was looked up (known or not): the photo's JSON then carries `lon`, `lat`, `elevation`
+  /// and `position_method`, `null` when unknown; without it those keys are left out, as before positions existed.
+  package var includesPosition = false
   /// The service's own record, verbatim, where the listing kept it (NASA's raw feeds): written under `source` in
   /// a `--metadata` sidecar, never in the photo's JSON.
   package var source: JSONValue?
@@ -112,6 +118,7 @@ extension Photo: Codable {
     let details = try? PhotoDetails(from: decoder)
     self.details = details?.isEmpty == false ? details : nil
     metadata = (try? FrameMetadata(from: decoder)) ?? FrameMetadata()
+    (position, includesPosition) = PositionFields.decode(from: decoder)
   }
 
   /// Writes the Photos API's shape, plus the raw feeds' keys where present.
@@ -128,5 +135,6 @@ extension Photo: Codable {
     metadata.title = metadata.title ?? details?.title
     try metadata.encode(to: encoder)
     try FrameNameFields(name: frame).encode(to: encoder)
+    if includesPosition || position != nil { try PositionFields(position).encode(to: encoder) }
   }
 }

@@ -27,6 +27,9 @@ package enum PhotoJSONLine {
     if let dateTaken = details?.dateTaken { out.append(","); key("date_taken", &out); string(dateTaken, &out) }
     out.append(","); key("drive", &out); integer(meta.drive, &out)
     out.append(","); key("earth_date", &out); string(photo.earthDate.description, &out)
+    if photo.includesPosition || photo.position != nil {
+      out.append(","); key("elevation", &out); number(photo.position?.elevation, &out)
+    }
     out.append(","); key("eye", &out); optional(frame?.eye?.rawValue, &out)
     out.append(","); key("filter", &out); optional(meta.filter, &out)
     out.append(","); key("height", &out); integer(meta.height, &out)
@@ -48,10 +51,14 @@ package enum PhotoJSONLine {
   /// The keys from `img_src` to `rover`, in order.
   private static func writeMiddle(_ photo: Photo, meta: FrameMetadata, frame: FrameName?, into out: inout String) {
     out.append(","); key("img_src", &out); string(photo.imageSource, &out)
+    let hasPlace = photo.includesPosition || photo.position != nil
+    if hasPlace { out.append(","); key("lat", &out); number(photo.position?.latitude, &out) }
     out.append(","); key("lmst", &out); optional(meta.lmst, &out)
+    if hasPlace { out.append(","); key("lon", &out); number(photo.position?.longitude, &out) }
     out.append(","); key("ltst", &out); optional(meta.ltst, &out)
     out.append(","); key("mast_azimuth", &out); number(meta.mastAzimuth, &out)
     out.append(","); key("mast_elevation", &out); number(meta.mastElevation, &out)
+    if hasPlace { out.append(","); key("position_method", &out); optional(photo.position?.method.rawValue, &out) }
     out.append(","); key("product", &out); optional(frame?.product, &out)
     out.append(","); key("received_utc", &out); optional(meta.receivedUTC, &out)
     out.append(","); key("rover", &out); rover(photo.rover, &out)

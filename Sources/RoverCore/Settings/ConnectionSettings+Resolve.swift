@@ -43,6 +43,9 @@ extension ConnectionSettings {
     settings.maxBytesPerSecond = flags.lazy.compactMap(\.maxBytesPerSecond).first
     settings.requestSpacing = flags.lazy.compactMap(\.requestSpacing).first ?? 0
     settings.caFileChoice = try caFileChoice(lookup)
+    if let places = lookup.first(\.placesURL, flagName: \.placesURL, env: ["ROVER_PLACES_URL"], file: "PlacesURL") {
+      settings.placesURL = Sourced(try parseBaseURL(places.value, source: places.source), from: places.source)
+    }
     try refuseUnusableCAFile(settings.caFileChoice, engine: settings.engineChoice)
     return settings
   }

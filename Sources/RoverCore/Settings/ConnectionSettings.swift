@@ -37,9 +37,14 @@ public struct ConnectionSettings: Sendable {
   package var transferBudget: TransferBudget?
   /// The one pause every service made from these settings shares; see ``requestSpacing``.
   package var spacing: RequestSpacing?
+  /// Where NASA's mission-map layers (the rovers' localizations) are read from: `--places-url`,
+  /// `ROVER_PLACES_URL`, `PlacesURL`, or `https://mars.nasa.gov`.
+  package var placesURL = Sourced(ConnectionSettings.defaultPlacesURL, from: .builtIn)
 
   package static let defaultTimeout: TimeInterval = 30
   package static let defaultRetries = 3
+  /// NASA's mission maps, whose layers hold the rovers' localizations.
+  package static let defaultPlacesURL = URL(constant: "https://mars.nasa.gov")
 
   /// What the user typed in one place; nil (or false) means "not given".
   package struct Flags: Sendable {
@@ -57,6 +62,8 @@ public struct ConnectionSettings: Sendable {
     package var requestSpacing: TimeInterval?
     /// A PEM file of the CAs to trust instead of the system's (the command's `--cacert`).
     package var caFile: String?
+    /// The base URL of NASA's map layers (the command's `--places-url`).
+    package var placesURL: String?
     /// How the caller names these settings in messages (the command: its flags), so the library needs no words
     /// of the command's own.
     package var names = Names()
@@ -67,6 +74,7 @@ public struct ConnectionSettings: Sendable {
       package var baseURL = "base URL"
       package var apiKey = "API key"
       package var caFile = "CA file"
+      package var placesURL = "places URL"
       package init() {}
     }
 
@@ -135,7 +143,17 @@ public struct ConnectionSettings: Sendable {
     let isChosen = service.value == .preset(preset)
     let url = isChosen ? baseURL?.value : presetURLs[preset]?.value
     let key = isChosen ? apiKey.value : (presetKeys[preset]?.value ?? preset.defaultAPIKey)
-    var configuration = ServiceConfiguration(preset: preset, baseURL: url, apiKey: key)
+    return tuned(ServiceConfiguration(preset: preset, baseURL: url, apiKey: key))
+  }
+
+  /// How to reach NASA's map layers: the places URL with this run's timeout, retries, engine and rate.
+  package var placesConfiguration: ServiceConfiguration {
+    tuned(ServiceConfiguration(name: "places", baseURL: placesURL.value))
+  }
+
+  /// `configuration` with this run's timeout, retries, engine, rate, spacing and CAs.
+  private func tuned(_ configuration: ServiceConfiguration) -> ServiceConfiguration {
+    var configuration = configuration
     configuration.timeout = timeout
     configuration.retryPolicy = retryPolicy
     configuration.engine = engine

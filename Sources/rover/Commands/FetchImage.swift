@@ -22,6 +22,8 @@ extension RoverCommand {
           rover fetch-image curiosity --sol 3000.. -o all/ --dry-run
           rover photos curiosity --sol 1000 --format urls | rover fetch-image - -o x/
           rover fetch-image 102693 424905 -o picks/ --metadata
+          rover fetch-image perseverance --sol 1000..1200 \\
+            --near 77.3235,18.4910 --within 500m -o near-here/
         """)
 
     @ParentCommand var root: RoverCommand
@@ -42,7 +44,7 @@ extension RoverCommand {
       help: ArgumentHelp(
         "File name template (default: \(NameTemplate.defaultPattern); {filename} for URLs piped in). "
           + "Placeholders: {rover} {sol} {earth_date} {camera} {id} {product} {filename} {ext} {sequence} {tile} "
-          + "{eye} {lmst} {site} {drive} {version}.",
+          + "{eye} {lmst} {site} {drive} {version} {lon} {lat} (the last two imply --positions).",
         valueName: "template"))
     var name: String?
     @Option(name: .shortAndLong, help: ArgumentHelp("Downloads at the same time (1-64).", valueName: "n")) var jobs = 8
@@ -60,6 +62,7 @@ extension RoverCommand {
     @Flag(help: "Print where each photo would be written (with --json, as JSON Lines); download nothing.")
     var dryRun = false
     @Flag(help: "Exit 3 when a sol lists fewer photos than the service counts for it.") var strict = false
+    @OptionGroup(title: "Positions") var place: PositionOptions
 
     /// `--json` keeps meaning JSON Lines, one result a line, as it always has.
     var resultFormat: ResultFormat? { json ? .jsonl : format }
@@ -92,9 +95,11 @@ extension RoverCommand {
         throw ValidationError("--offline cannot download images (they are not cached); add --dry-run to list them")
       }
       let (source, template) = try await sourceAndTemplate(settings)
+      let placement = try place.placement(settings, template: name)
       if dryRun {
         var first = true
-        let outcome = try await source.forEachBatch { photos in
+        let outcome = try await source.forEachBatch { listed in
+          let photos = try await placement?.apply(listed) ?? listed
           // The real run's check, on the same first batch: a dry run shows what the run would do.
           if first { try template.checkDistinguishes(photos) }
           first = false
@@ -106,6 +111,7 @@ extension RoverCommand {
           DownloadReport(format: .jsonl, outputDirectory: URL(fileURLWithPath: outputDirectory))
             .failedLookups(outcome.failedIDs)
         }
+        PositionOptions.reportUnplaced(placement)
         try finish(outcome, failures: 0)
         return
       }
@@ -117,9 +123,11 @@ extension RoverCommand {
         engine: settings.engine, caFile: settings.caFile)
       options.transferBudget = settings.transferBudget
       options.reportsBytes = presenter.wantsBytes
+      options.placement = placement
       let downloader = Downloader(options: options, events: presenter.handle)
       let (summary, outcome) = try await source.download(with: downloader)
       presenter.finish(summary)
+      PositionOptions.reportUnplaced(placement)
       try DownloadPresenter.stopIfUntrusted(summary)
       // Every id asked for is one result: those the service could not look up are failed records, and counted.
       presenter.report.failedLookups(outcome.failedIDs)

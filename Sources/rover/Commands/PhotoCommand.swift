@@ -16,6 +16,8 @@ extension RoverCommand {
     @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "Photo id, e.g. 102693.") var id: String
     @OptionGroup var rawFeed: RawFeedFlags
+    @Flag(help: "Add lon, lat, elevation and position_method (null when unknown) from NASA's localizations.")
+    var positions = false
     @OptionGroup var output: PhotoOutputOptions
 
     func validate() throws {
@@ -25,12 +27,22 @@ extension RoverCommand {
     }
 
     func run() async throws {
-      let photo = try await service(rawFeed.options).photo(id: PhotoID(argument: id))
+      let settings = try settings()
+      var photo = try await service(rawFeed.options, settings: settings).photo(id: PhotoID(argument: id))
+      let placement =
+        positions || output.format == .geojson ? PositionOptions.placement(settings) : nil
+      if let placement { photo = try await placement.apply([photo])[0] }
       let printer = Printer(output)
-      if printer.format == .urls {
-        printer.write(photo.imageSource + "\n")
-      } else {
-        try printer.object(photo, pairs: photo.pairs, columns: Photo.fields, row: photo.fieldValues)
+      switch printer.format {
+      case .urls: printer.write(photo.imageSource + "\n")
+      case .geojson:
+        let writer = GeoJSONWriter()
+        writer.write(GeoJSONWriter.geometry(photo.position), json: PhotoJSONLine.line(photo).dropLast() + "")
+        writer.finish()
+      default:
+        let extra = placement == nil ? [] : Photo.positionFields
+        let values = placement == nil ? [] : photo.positionValues
+        try printer.object(photo, pairs: photo.pairs, columns: Photo.fields + extra, row: photo.fieldValues + values)
       }
     }
   }

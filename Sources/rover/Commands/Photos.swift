@@ -16,6 +16,8 @@ extension RoverCommand {
           rover photos curiosity --sol 1000..1100 --camera MAST --format jsonl
           rover photos perseverance --earth-date 2024-05-01..2024-05-31 --json
           rover photos spirit --latest --format urls
+          rover photos perseverance --sol 1110 --positions --json
+          rover photos perseverance --sol 1100..1120 --format geojson > photos.geojson
         """)
 
     @ParentCommand var root: RoverCommand
@@ -32,6 +34,7 @@ extension RoverCommand {
         valueName: "n"))
     var perPage: Int?
     @Flag(help: "Exit 3 when a sol lists fewer photos than the service counts for it.") var strict = false
+    @OptionGroup(title: "Positions") var place: PositionOptions
     @OptionGroup var output: PhotoOutputOptions
 
     func validate() throws {
@@ -59,10 +62,21 @@ extension RoverCommand {
         service: try service(frames.options(rawFeed.options), settings: settings),
         events: ClientEventPrinter.handler(verbose: settings.verbose), filter: try frames.filter())
       listing.checksCounts = strict
-      let printer = PhotoStreamPrinter(Printer(output))
-      let outcome = try await listing.forEachBatch(request) { try printer.write($0) }
+      let placement = try place.placement(settings, format: output.format?.rawValue)
+      let printer = PhotoStreamPrinter(Printer(output), positions: placement != nil)
+      let outcome: PhotoListing.Outcome
+      do {
+        outcome = try await listing.forEachBatch(request) { batch in
+          try printer.write(try await placement?.apply(batch) ?? batch)
+        }
+      } catch {
+        // A GeoJSON document stays whole when the run stops early; the exit code still says it did.
+        if printer.printer.format == .geojson { try printer.finish() }
+        throw error
+      }
       try printer.finish()
       FrameFilterOptions.sayOlderVersions(outcome.olderVersions)
+      PositionOptions.reportUnplaced(placement)
       if strict, !outcome.shortfalls.isEmpty { throw ExitCode(ExitStatus.someDownloadsFailed) }
     }
   }

@@ -65,6 +65,7 @@ extension RoverCommand {
     @Flag(help: "Print one JSON summary object on stdout at the end.") var json = false
     @OptionGroup var rawFeed: RawFeedFlags
     @OptionGroup(title: "Frame filters") var frames: FrameFilterOptions
+    @OptionGroup(title: "Positions") var place: PositionOptions
 
     enum DryRunFormat: String, ExpressibleByArgument, CaseIterable {
       case paths, urls, jsonl
@@ -202,8 +203,10 @@ extension RoverCommand {
         keepsRecord: true, engine: settings.engine, caFile: settings.caFile)
       options.transferBudget = settings.transferBudget
       options.reportsBytes = presenter.wantsBytes
+      options.placement = try place.placement(settings, template: name)
       let summary = try await sync.run(range, record: record, options: options, events: presenter.handle)
       presenter.finish(summary.download)
+      PositionOptions.reportUnplaced(options.placement)
       try? record.flush()
       try DownloadPresenter.stopIfUntrusted(summary.download)
       // With --json the summary is the JSON object alone: a cron job's stderr stays empty unless something failed.

@@ -7,14 +7,15 @@ extension RoverCommand.Watch {
   /// cut short by a stop). Each leaves the state's list only once both succeeded, so a transient failure is made
   /// good on the next poll and a stop after a restart. True when any of it failed (reported on stderr).
   /// - Throws: `CancellationError` when rover was stopped; `ExitCode` when a download could not be written.
-  func act(on photos: [Photo], state: WatchState, settings: ConnectionSettings, command: ExecCommand?) async throws
-    -> Bool
-  {
+  func act(
+    on photos: [Photo], state: WatchState, settings: ConnectionSettings, command: ExecCommand?,
+    placement: PhotoPlacement? = nil
+  ) async throws -> Bool {
     guard !photos.isEmpty, download != nil || command != nil else { return false }
     var failed = false
     var paths: [PhotoID: String] = [:]
     if let download {
-      (failed, paths) = try await save(photos, into: download, settings: settings)
+      (failed, paths) = try await save(photos, into: download, settings: settings, placement: placement)
       if command == nil { try state.settle(photos.filter { paths[$0.id] != nil }) }
     }
     if let command {
@@ -30,9 +31,9 @@ extension RoverCommand.Watch {
   }
 
   /// The photos' downloads; which failed, and where each of the others is.
-  private func save(_ photos: [Photo], into download: String, settings: ConnectionSettings) async throws
-    -> (failed: Bool, paths: [PhotoID: String])
-  {
+  private func save(
+    _ photos: [Photo], into download: String, settings: ConnectionSettings, placement: PhotoPlacement?
+  ) async throws -> (failed: Bool, paths: [PhotoID: String]) {
     let output = URL(fileURLWithPath: download)
     // Messages only: the progress bar would fight the JSON Lines on a terminal.
     let presenter = DownloadPresenter(format: nil, outputDirectory: output, drawsProgress: false)
@@ -42,6 +43,7 @@ extension RoverCommand.Watch {
       keepsRecord: true, engine: settings.engine, caFile: settings.caFile)
     // --limit-rate is over every transfer of the command: the listing's and the downloads' together.
     options.transferBudget = settings.transferBudget
+    options.placement = placement
     let done = Locked<[PhotoID: String]>([:])
     let summary = try await Downloader(options: options) { event in
       presenter.handle(event)

@@ -55,6 +55,7 @@ extension RoverCommand {
     var exec: String?
     @OptionGroup var rawFeed: RawFeedFlags
     @OptionGroup(title: "Frame filters") var frames: FrameFilterOptions
+    @OptionGroup(title: "Positions") var place: PositionOptions
 
     var cameras: [String] { PhotoSelectionOptions.cameras(cameraArguments) }
 
@@ -120,6 +121,7 @@ extension RoverCommand {
       let command = try exec.map(ExecCommand.init)
       let pause = Self.seconds(interval) ?? 600
       let printer = PhotoStreamPrinter(Printer(format: .jsonl, color: false))
+      let placement = try place.placement(settings, template: name)
       var failures = 0
       // Older versions already said: each is said once, though every poll lists the look-back window again.
       var leftOut: Set<String> = []
@@ -127,14 +129,19 @@ extension RoverCommand {
         var wait = pause
         do {
           let said = leftOut.count
-          let new = try await watch.poll(state, leftOut: &leftOut)
+          let polled = try await watch.poll(state, leftOut: &leftOut)
           failures = 0
+          // Positions looked up once a run; photos outside --near are seen, never printed nor acted on.
+          let new = try await placement?.apply(polled) ?? polled
           try printer.write(new)
           FrameFilterOptions.sayOlderVersions(leftOut.count - said)
           let acts = download != nil || command != nil
+          let kept = Set(new.map(\.id))
+          try state.markSeen(polled.filter { !kept.contains($0.id) }, pending: false)
           try state.markSeen(new, pending: acts)
           let failed = try await act(
-            on: acts ? state.pending() : [], state: state, settings: settings, command: command)
+            on: acts ? state.pending() : [], state: state, settings: settings, command: command,
+            placement: placement)
           if once {
             if failed { throw ExitCode(ExitStatus.someDownloadsFailed) }
             return

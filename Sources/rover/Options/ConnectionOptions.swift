@@ -31,6 +31,12 @@ struct ConnectionOptions: ParsableArguments {
       valueName: "file"), completion: .file())
   var caFile: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Base URL of NASA's mission-map layers, where positions come from (default: https://mars.nasa.gov).",
+      valueName: "url"))
+  var placesURL: String?
+
   @Flag(name: .shortAndLong, help: "Log each request (key redacted) to stderr.")
   var verbose = false
 
@@ -91,6 +97,8 @@ struct ConnectionOptions: ParsableArguments {
     flags.maxBytesPerSecond = limitRate.flatMap(ByteRateText.parse)
     flags.requestSpacing = sleep
     flags.caFile = caFile
+    flags.placesURL = placesURL
+    flags.names.placesURL = "--places-url"
     flags.names.caFile = "--cacert"
     flags.names.service = "--service"
     flags.names.baseURL = "--base-url"

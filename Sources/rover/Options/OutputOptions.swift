@@ -15,7 +15,8 @@ struct OutputOptions: ParsableArguments {
 struct PhotoOutputOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Output format (default: table; a tab-separated table when piped); urls: one image URL a line.",
+      "Output format (default: table; a tab-separated table when piped); urls: one image URL a line; "
+        + "geojson: a FeatureCollection of where each photo was taken (implies --positions).",
       valueName: "format"))
   var format: PhotoFormat?
   @OptionGroup var style: OutputStyle

@@ -33,6 +33,8 @@ struct ConfigReport: Encodable {
   /// The CA file HTTPS servers are verified against and who named it (`--cacert`, `SSL_CERT_FILE`); value nil:
   /// the system's CAs.
   var caFile: Entry
+  /// Where positions come from: NASA's mission-map layers (`--places-url`, `ROVER_PLACES_URL`).
+  var placesURL: Entry
   var files: [String]
 
   enum CodingKeys: String, CodingKey {
@@ -43,6 +45,7 @@ struct ConfigReport: Encodable {
     case cacheSize = "cache_size"
     case httpEngine = "http_engine"
     case caFile = "ca_file"
+    case placesURL = "places_url"
   }
 
   init(_ settings: ConnectionSettings) {
@@ -71,6 +74,9 @@ struct ConfigReport: Encodable {
     caFile =
       settings.caFileChoice.map { Entry(value: $0.value, source: $0.source.description) }
       ?? Entry(value: nil, source: "default: the system's CAs")
+    placesURL = Entry(
+      value: Redactor.redactKeyParameters(settings.placesURL.value.absoluteString),
+      source: settings.placesURL.source.description)
     files = settings.files
   }
 
@@ -104,6 +110,7 @@ struct ConfigReport: Encodable {
       ("cache size", "\(cacheSize.value ?? "-") bytes", "(\(cacheSize.source))"),
       ("http engine", httpEngine.value ?? "-", "(\(httpEngine.source))"),
       ("ca file", caFile.value ?? "system CAs", "(\(caFile.source))"),
+      ("places url", placesURL.value ?? "-", "(\(placesURL.source))"),
       ("files", files.isEmpty ? "none found" : files.joined(separator: ", "), ""),
     ]
     let keyWidth = rows.map(\.0.count).max() ?? 0

@@ -23,7 +23,7 @@ struct DecodedNameWriter {
   mutating func add(_ item: DecodedName) {
     defer { count += 1 }
     switch printer.format {
-    case .json: pending += (count == 0 ? "[\n" : ",\n") + item.json(pretty: true)
+    case .json, .geojson: pending += (count == 0 ? "[\n" : ",\n") + item.json(pretty: true)
     case .jsonl: pending += item.json(pretty: false) + "\n"
     case .csv:
       if count == 0 { pending += Self.csvLine(DecodedName.fields) }

@@ -32,7 +32,7 @@ final class FrameListPrinter<Item: Encodable & Tabular> {
     case .csv:
       let text = TableRenderer.csv(columns: Item.fields, rows: items.map { $0.fieldValues.map { $0 ?? "" } })
       printer.write(count == 0 ? text : String(text.drop { $0 != "\n" }.dropFirst()))
-    case .json:
+    case .json, .geojson:
       var text = count == 0 ? "[\n" : ",\n"
       for (index, item) in items.enumerated() {
         if index > 0 { text += ",\n" }
@@ -56,7 +56,7 @@ final class FrameListPrinter<Item: Encodable & Tabular> {
           TableRenderer.table(columns: Item.columns, rows: [], color: printer.color, layout: .tabSeparated))
       }
     case .csv where count == 0: printer.write(TableRenderer.csv(columns: Item.fields, rows: []))
-    case .json: printer.write(count == 0 ? "[]\n" : "\n]\n")
+    case .json, .geojson: printer.write(count == 0 ? "[]\n" : "\n]\n")
     case .jsonl, .csv: break
     }
   }

@@ -40,6 +40,16 @@ extension Photo: Tabular {
     return own + time + place + image + name
   }
 
+  /// CSV columns added when positions were looked up, named as in JSON.
+  static let positionFields = ["lon", "lat", "elevation", "position_method"]
+
+  var positionValues: [String?] {
+    [
+      Self.number(position?.longitude), Self.number(position?.latitude), Self.number(position?.elevation),
+      position?.method.rawValue,
+    ]
+  }
+
   var pairs: [(String, String)] {
     var pairs = [
       ("id", id.description), ("rover", rover.name), ("sol", String(sol)), ("earth date", earthDate.description),
@@ -53,6 +63,11 @@ extension Photo: Tabular {
       ("sequence", frame?.sequence), ("camera model", meta.cameraModel?.type),
     ]
     pairs += known.compactMap { key, value in value.map { (key, $0) } }
+    if let position {
+      let elevation = position.elevation.map { ", \($0) m" } ?? ""
+      pairs.append(
+        ("position", "\(position.longitude) E, \(position.latitude) N\(elevation) (\(position.method.rawValue))"))
+    }
     return pairs
   }
 

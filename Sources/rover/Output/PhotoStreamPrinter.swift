@@ -6,11 +6,15 @@ import RoverCore
 /// need every row.
 final class PhotoStreamPrinter {
   let printer: Printer
+  /// CSV gains the position columns (JSON carries the keys by itself once positions were looked up).
+  let positions: Bool
   private var count = 0
   private var tableRows: [Photo] = []
+  private let geoJSON = GeoJSONWriter()
 
-  init(_ printer: Printer) {
+  init(_ printer: Printer, positions: Bool = false) {
     self.printer = printer
+    self.positions = positions
   }
 
   func write(_ photos: [Photo]) throws {
@@ -25,9 +29,16 @@ final class PhotoStreamPrinter {
       var text = ""
       for photo in photos { PhotoJSONLine.write(photo, into: &text); text.append("\n") }
       printer.write(text)
+    case .geojson:
+      var line = ""
+      for photo in photos {
+        line.removeAll(keepingCapacity: true)
+        PhotoJSONLine.write(photo, into: &line)
+        geoJSON.write(GeoJSONWriter.geometry(photo.position), json: line)
+      }
     case .csv:
-      let rows = photos.map { $0.fieldValues.map { $0 ?? "" } }
-      let text = TableRenderer.csv(columns: Photo.fields, rows: rows)
+      let rows = photos.map { ($0.fieldValues + (positions ? $0.positionValues : [])).map { $0 ?? "" } }
+      let text = TableRenderer.csv(columns: Photo.fields + (positions ? Photo.positionFields : []), rows: rows)
       // The header once, before the first rows.
       printer.write(count == 0 ? text : String(text.drop { $0 != "\n" }.dropFirst()))
     case .json:
@@ -61,10 +72,13 @@ final class PhotoStreamPrinter {
     return String(decoding: bytes, as: UTF8.self) + "\n"
   }
 
+  /// Ends the output; for GeoJSON also after a failure or an interrupt, so what was written stays one document.
   func finish() throws {
     switch printer.format {
     case .table: try printer.list(tableRows)
-    case .csv where count == 0: try printer.list([Photo]())
+    case .geojson: geoJSON.finish()
+    case .csv where count == 0:
+      printer.write(TableRenderer.csv(columns: Photo.fields + (positions ? Photo.positionFields : []), rows: []))
     case .json: printer.write(count == 0 ? "[]\n" : "\n]\n")
     case .urls, .jsonl, .csv: break
     }

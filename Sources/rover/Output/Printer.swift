@@ -32,7 +32,7 @@ struct Printer {
           layout: .current))
     case .csv:
       write(TableRenderer.csv(columns: Item.fields, rows: items.map { $0.fieldValues.map { $0 ?? "" } }))
-    case .json:
+    case .json, .geojson:
       write(try JSONOutput.document(items))
     case .jsonl:
       write(try JSONOutput.lines(items))
@@ -44,7 +44,7 @@ struct Printer {
     switch format {
     case .table, .urls: writeEscaped(TableRenderer.keyValues(pairs, plain: !Terminal.stdoutIsTTY))
     case .csv: write(TableRenderer.csv(columns: columns, rows: [row.map { $0 ?? "" }]))
-    case .json: write(try JSONOutput.document(item))
+    case .json, .geojson: write(try JSONOutput.document(item))
     case .jsonl: write(try JSONOutput.lines([item]))
     }
   }

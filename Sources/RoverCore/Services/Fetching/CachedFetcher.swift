@@ -25,13 +25,14 @@ struct CachedFetcher: Sendable {
 
   /// - Parameter gate: bounds this service's requests in flight (the raw feeds': one at a time); nil: the engine's
   ///   connection limit only.
+  /// - Parameter maxBodyBytes: the largest answer read; a larger one fails with `HTTPError.responseTooLarge`.
   init(
     configuration: ServiceConfiguration, cache: ResponseCache?, cacheMode: CacheMode, events: ClientEventHandler?,
-    gate: RequestGate? = nil
+    gate: RequestGate? = nil, maxBodyBytes: Int = HTTPEngines.defaultMaxBodyBytes
   ) {
     let engine = HTTPEngines.api(
       configuration.engine, timeout: configuration.timeout, maxConnectionsPerHost: configuration.maxConnections,
-      budget: configuration.transferBudget, caFile: configuration.caFile)
+      maxBodyBytes: maxBodyBytes, budget: configuration.transferBudget, caFile: configuration.caFile)
     client = HTTPClient(
       engine: engine, retryPolicy: configuration.retryPolicy, redactor: configuration.redactor, events: events,
       spacing: configuration.requestSpacing, gate: gate)
