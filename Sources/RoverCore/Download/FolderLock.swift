@@ -40,7 +40,9 @@ final class FolderLock: Sendable {
       var told = false
       while try !Self.tryLocking(descriptor, Self.ranges(for: shard), path: path) {
         if !told {
-          onWait("waiting for another rover that is writing into \(directory.path) (\(path))")
+          onWait(
+            "waiting for another rover that is writing into \(directory.path) (\(path)); `fuser \(path)` names "
+              + "it, Ctrl-C stops waiting")
           told = true
         }
         // Unlike a queue of blocked waiters, pollers could meet in step for ever: each waits a little differently.

@@ -21,6 +21,10 @@ package final class PhotoInput: @unchecked Sendable {
     case id(PhotoID)
   }
 
+  /// A URL or id line is at most this long (real ones are under 300 bytes): a longer one is refused as it is read,
+  /// so one endless line costs no more memory than this.
+  package static let maxLineBytes = 8192
+
   private let descriptor: Int32
   private let queue = DispatchQueue(label: "rover.stdin")
   private var buffer: [UInt8] = []
@@ -264,6 +268,10 @@ package final class PhotoInput: @unchecked Sendable {
       if byte == 0x0A {
         if bytes.last == 0x0D { bytes.removeLast() }
         return bytes
+      }
+      guard bytes.count < Self.maxLineBytes else {
+        throw DownloadError.malformedInput(
+          detail: "line \(line + 1): longer than \(Self.maxLineBytes) bytes, which no URL or id is")
       }
       bytes.append(byte)
     }

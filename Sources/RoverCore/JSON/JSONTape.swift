@@ -165,6 +165,9 @@ final class JSONTape {
   }
 
   /// How many members an object has, duplicates counted.
+  /// The value's length in the text, brackets or quotes aside: what a record weighs before it is built.
+  func byteCount(of node: Int) -> Int { nodes[node].end - nodes[node].start }
+
   func memberCount(of object: Int) -> Int {
     var count = 0
     forEachMember(of: object) { _ in count += 1 }

@@ -136,7 +136,7 @@ extension RoverCommand {
 
     private func sourceAndTemplate(_ settings: ConnectionSettings) async throws -> (PhotoSource, NameTemplate) {
       var listing = PhotoListing(
-        service: try service(rawFeed.options, settings: settings),
+        service: try service(rawFeed.options(keepingRecords: metadata), settings: settings),
         events: ClientEventPrinter.handler(verbose: settings.verbose), filter: try frames.filter())
       listing.checksCounts = strict
       // One default for every input: ids name their files alike as arguments or piped in; the default names a URL

@@ -151,11 +151,12 @@ extension RoverCommand {
 
     private func run(record: DownloadRecord, output: URL, shard: Shard?, settings: ConnectionSettings) async throws {
       Downloader.tell(record) { StandardError.line("rover: warning: \($0)") }
-      let selection = try resolveSelection(remembered: SyncSelection.remembered(in: record))
+      let selection = try resolveSelection(remembered: SyncSelection.remembered(in: record), record: record)
       let range = try Self.range(selection)
       let template = try NameTemplate(selection.name)
       var sync = MissionSync(
-        service: try service(rawFeed.options, settings: settings), lookback: lookback, shard: shard,
+        service: try service(rawFeed.options(keepingRecords: metadata), settings: settings), lookback: lookback,
+        shard: shard,
         events: ClientEventPrinter.handler(verbose: settings.verbose))
       sync.allVersions = allVersions || frames.versions == .all
       sync.filter = try frames.filter()
@@ -197,8 +198,16 @@ extension RoverCommand {
 
     /// The remembered selection with the parts given now replaced (and the change said before anything is
     /// fetched); another rover starts a selection afresh.
-    private func resolveSelection(remembered: SyncSelection?) throws -> SyncSelection {
+    private func resolveSelection(remembered: SyncSelection?, record: DownloadRecord) throws -> SyncSelection {
       let (rover, flags) = given
+      // A rebuilt record that lost its selection must not turn a flagless (cron) sync into the whole mission.
+      if remembered == nil, !flags, let aside = record.rebuiltFrom, !record.carriedSettingsOver {
+        let damaged = record.copyOf ?? record.path
+        let place = record.copyOf == nil ? "set aside as \(aside)" : "a run without --dry-run sets it aside"
+        throw ValidationError(
+          "\(damaged) was damaged and the selection it remembered cannot be read (\(place)); give it again: "
+            + "--sol or --earth-date, --camera, --name")
+      }
       guard let rover = rover ?? remembered?.rover else {
         throw ValidationError("give a rover: \(outputDirectory) has no sync to continue")
       }

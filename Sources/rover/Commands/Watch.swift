@@ -109,7 +109,7 @@ extension RoverCommand {
       }
       // Every poll asks the service: a cached answer would hide what is new.
       if settings.cacheMode.use == .normal { settings.cacheMode.use = .refresh }
-      let service = try self.service(rawFeed.options, settings: settings)
+      let service = try self.service(rawFeed.options(keepingRecords: metadata), settings: settings)
       var watch = MissionWatch(service: service, rover: rover, cameras: cameras, lookback: lookback)
       watch.events = ClientEventPrinter.handler(verbose: settings.verbose)
       watch.filter = try frames.filter()
