@@ -37,8 +37,12 @@
       rover_curl_easy_set_long(handle, CURLOPT_BUFFERSIZE, budget?.chunkBytes ?? 102_400)
       rover_curl_easy_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
       // Where the server speaks HTTP/2, a new transfer waits for a stream on a connection being opened rather than
-      // opening one more, as curl's --parallel does: one TLS connection carries the jobs, not one each.
-      rover_curl_easy_set_long(handle, CURLOPT_PIPEWAIT, 1)
+      // opening one more, as curl's --parallel does: one TLS connection carries the jobs, not one each. Over https
+      // only: TLS says at once whether the host multiplexes, while over plain http libcurl learns it only when the
+      // first transfer ends, so every transfer to a slow host waited for the one before (four images trickling
+      // past --timeout failed one after another instead of together).
+      let secure = job.url.prefix(6).lowercased() == "https:"
+      rover_curl_easy_set_long(handle, CURLOPT_PIPEWAIT, secure ? 1 : 0)
       rover_curl_easy_set_long(handle, CURLOPT_CONNECTTIMEOUT, timeout)
       // In place of the system's bundle, as curl's --cacert. Verification itself stays on, always.
       if let caFile { rover_curl_easy_set_string(handle, CURLOPT_CAINFO, caFile) }
