@@ -21,13 +21,35 @@ final class JSONTape {
     case array, object
   }
 
+  /// 16 bytes: offsets as 32-bit numbers (a text is far below 2 GB: answers stop at 32 MB), half the tape a
+  /// hostile page of tiny values costs with whole-word offsets.
   struct Node {
     var kind: Kind
+    private var start32: Int32
+    private var end32: Int32
+    private var next32: Int32
+
+    init(kind: Kind, start: Int, end: Int, next: Int) {
+      self.kind = kind
+      start32 = Int32(truncatingIfNeeded: start)
+      end32 = Int32(truncatingIfNeeded: end)
+      next32 = Int32(truncatingIfNeeded: next)
+    }
+
     /// Bytes of the value; for strings, inside the quotes.
-    var start: Int
-    var end: Int
+    var start: Int {
+      get { Int(start32) }
+      set { start32 = Int32(truncatingIfNeeded: newValue) }
+    }
+    var end: Int {
+      get { Int(end32) }
+      set { end32 = Int32(truncatingIfNeeded: newValue) }
+    }
     /// The index of the node after this one's subtree: a container's children are `index + 1 ..< next`.
-    var next: Int
+    var next: Int {
+      get { Int(next32) }
+      set { next32 = Int32(truncatingIfNeeded: newValue) }
+    }
   }
 
   let bytes: [UInt8]
@@ -38,17 +60,26 @@ final class JSONTape {
   /// Deeper than any photo: beyond it, Foundation's decoder decides.
   static let maxDepth = 64
 
-  /// Nil when the text is not one JSON value (surrounded by white space only) or nests too deeply.
-  init?(_ bytes: [UInt8]) {
+  /// More values than any answer holds (a sol's 25 000 photos are under a million): a page of 32 MB of `1,` is 16
+  /// million, a tape of 256 MB and more again in Foundation's decoder. Past it the text is refused, not decoded.
+  static let maxNodes = 2_000_000
+
+  /// Nil when the text is not one JSON value (surrounded by white space only), nests too deeply, or holds more
+  /// than ``maxNodes`` values (`tooManyValues` then says so).
+  init?(_ bytes: [UInt8], tooManyValues: UnsafeMutablePointer<Bool>? = nil) {
     self.bytes = bytes
     var nodes: [Node] = []
-    nodes.reserveCapacity(bytes.count / 8)
+    nodes.reserveCapacity(min(bytes.count / 8, Self.maxNodes))
+    var tooMany = false
     let ok = bytes.withUnsafeBufferPointer { buffer in
+      guard buffer.count < Int(Int32.max) else { return false }
       var parser = Parser(buffer: buffer)
+      defer { tooMany = parser.tooMany }
       guard parser.value(into: &nodes, depth: 0) else { return false }
       parser.skipSpace()
       return parser.index == buffer.count
     }
+    tooManyValues?.pointee = tooMany
     guard ok else { return nil }
     self.nodes = nodes
   }
@@ -61,8 +92,19 @@ final class JSONTape {
   }
 
   /// `T` from `data`: the fast path where it is sure, Foundation's decoder (and its errors) otherwise.
+  /// - Throws: `DecodingError.dataCorrupted` for a text of more than ``maxNodes`` values, which neither decodes.
   static func decodeOrFallBack<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    if let value = decode(type, from: [UInt8](data)) { return value }
+    var tooMany = false
+    let bytes = [UInt8](data)
+    if let tape = JSONTape(bytes, tooManyValues: &tooMany),
+      let value = try? T(from: JSONTapeDecoder(tape: tape, node: 0)), !tape.unsure
+    {
+      return value
+    }
+    if tooMany {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: [], debugDescription: "more than \(maxNodes) JSON values, more than any answer holds"))
+    }
     return try JSONDecoder().decode(type, from: data)
   }
 

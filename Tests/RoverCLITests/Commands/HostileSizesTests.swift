@@ -69,4 +69,28 @@ import Testing
     #expect(object["source"] is NSNull, "\(object.keys.sorted())")
     #expect(sidecar.count < 8 * 1024)
   }
+
+  /// Number arrays cost far more decoded than their bytes: a page of millions of values is refused before it is
+  /// decoded (exit 65), not held at ten times its size.
+  @Test func aPageOfMillionsOfValuesIsRefusedNotDecoded() async throws {
+    let numbers = Array(repeating: "1", count: 2_100_000).joined(separator: ",")
+    let page =
+      #"{"items":[{"id":"N1","imageid":"N1","sol":10,"instrument":"NAV_LEFT_B","url":"http://h/N1.JPG","#
+      + #""extended":{"sample_type":"full"},"numbers":[\#(numbers)]}],"more":false,"total":1}"#
+    let server = try TestHTTPServer { request in
+      if request.path.contains("/latest") {
+        return .json(#"{"success":true,"latest_data":{"latest_sol":10,"total":5}}"#)
+      }
+      return .json(page)
+    }
+    defer { server.stop() }
+    let dir = try TestDirectory.make()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try await CLI.run(
+      ["--service", "nasa-raw", "--base-url", server.baseURL.absoluteString, "photos", "curiosity", "--sol", "10"],
+      environment: ["XDG_STATE_HOME": dir.path])
+    #expect(result.exitCode == 65, "\(result)")
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+  }
 }
