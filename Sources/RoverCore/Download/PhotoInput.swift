@@ -11,8 +11,7 @@ import Foundation
 package final class PhotoInput: @unchecked Sendable {
   // @unchecked: one reader task owns it; reads happen on `queue` while that task awaits.
   package enum Format: Sendable, Equatable {
-    case json
-    case lines
+    case json, lines
   }
 
   /// One item read: a photo, or an id to look up at the service.
@@ -20,10 +19,6 @@ package final class PhotoInput: @unchecked Sendable {
     case photo(Photo)
     case id(PhotoID)
   }
-
-  /// A URL or id line is at most this long (real ones are under 300 bytes): a longer one is refused as it is read,
-  /// so one endless line costs no more memory than this.
-  package static let maxLineBytes = 8192
 
   private let descriptor: Int32
   private let queue = DispatchQueue(label: "rover.stdin")
@@ -269,10 +264,7 @@ package final class PhotoInput: @unchecked Sendable {
         if bytes.last == 0x0D { bytes.removeLast() }
         return bytes
       }
-      guard bytes.count < Self.maxLineBytes else {
-        throw DownloadError.malformedInput(
-          detail: "line \(line + 1): longer than \(Self.maxLineBytes) bytes, which no URL or id is")
-      }
+      guard bytes.count < Self.maxLineBytes else { throw Self.lineTooLong(line + 1) }
       bytes.append(byte)
     }
   }

@@ -21,37 +21,6 @@ final class JSONTape {
     case array, object
   }
 
-  /// 16 bytes: offsets as 32-bit numbers (a text is far below 2 GB: answers stop at 32 MB), half the tape a
-  /// hostile page of tiny values costs with whole-word offsets.
-  struct Node {
-    var kind: Kind
-    private var start32: Int32
-    private var end32: Int32
-    private var next32: Int32
-
-    init(kind: Kind, start: Int, end: Int, next: Int) {
-      self.kind = kind
-      start32 = Int32(truncatingIfNeeded: start)
-      end32 = Int32(truncatingIfNeeded: end)
-      next32 = Int32(truncatingIfNeeded: next)
-    }
-
-    /// Bytes of the value; for strings, inside the quotes.
-    var start: Int {
-      get { Int(start32) }
-      set { start32 = Int32(truncatingIfNeeded: newValue) }
-    }
-    var end: Int {
-      get { Int(end32) }
-      set { end32 = Int32(truncatingIfNeeded: newValue) }
-    }
-    /// The index of the node after this one's subtree: a container's children are `index + 1 ..< next`.
-    var next: Int {
-      get { Int(next32) }
-      set { next32 = Int32(truncatingIfNeeded: newValue) }
-    }
-  }
-
   let bytes: [UInt8]
   private(set) var nodes: [Node] = []
   /// Set when a model asked for a value whose answer might differ from Foundation's; the result is then dropped.
@@ -82,30 +51,6 @@ final class JSONTape {
     tooManyValues?.pointee = tooMany
     guard ok else { return nil }
     self.nodes = nodes
-  }
-
-  /// `T` decoded from `bytes`, or nil where Foundation's decoder should be asked instead.
-  static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) -> T? {
-    guard let tape = JSONTape(bytes), let value = try? T(from: JSONTapeDecoder(tape: tape, node: 0)), !tape.unsure
-    else { return nil }
-    return value
-  }
-
-  /// `T` from `data`: the fast path where it is sure, Foundation's decoder (and its errors) otherwise.
-  /// - Throws: `DecodingError.dataCorrupted` for a text of more than ``maxNodes`` values, which neither decodes.
-  static func decodeOrFallBack<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    var tooMany = false
-    let bytes = [UInt8](data)
-    if let tape = JSONTape(bytes, tooManyValues: &tooMany),
-      let value = try? T(from: JSONTapeDecoder(tape: tape, node: 0)), !tape.unsure
-    {
-      return value
-    }
-    if tooMany {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: [], debugDescription: "more than \(maxNodes) JSON values, more than any answer holds"))
-    }
-    return try JSONDecoder().decode(type, from: data)
   }
 
   // MARK: Values, for the containers
