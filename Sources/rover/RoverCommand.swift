@@ -50,6 +50,10 @@ struct RoverCommand: AsyncParsableCommand {
       {
         throw ValidationError("unknown command")
       }
+      if let message = ArgumentCount.message(for: CommandLine.arguments.dropFirst()) {
+        StandardError.error("rover: \(message)")
+        Glibc.exit(ExitStatus.usage)
+      }
       let box = ParsedCommand(try parseAsRoot())
       code = try await Interrupt.run { try await box.run() }
     } catch {

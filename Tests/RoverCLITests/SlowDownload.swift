@@ -14,7 +14,8 @@ struct SlowDownload {
 
   static func start(slow: Int, chunkDelay: TimeInterval) async throws -> SlowDownload {
     let server = try TestHTTPServer { request in
-      var response = TestResponse.bytes(Data(repeating: 0xAB, count: size), contentType: "image/jpeg")
+      var response = TestResponse.bytes(
+        Data([0xFF, 0xD8, 0xFF]) + Data(repeating: 0xAB, count: size - 3), contentType: "image/jpeg")
       if request.path.hasPrefix("/slow/") {
         response.bodyChunkDelay = chunkDelay
         response.bodyChunkSize = 4096

@@ -81,6 +81,9 @@ extension DownloadError: LocalizedError {
       // Two versions of one Perseverance frame share the feed's id (`--versions all`).
       return "the name template '\(template)' gives two versions of photo \(first) the same name '\(path)' "
         + "(add {version} to it)"
+    case .templateCollision(let template, let first, let second, let path) where template.contains("{id}"):
+      return "the name template '\(template)' gives photos \(first) and \(second) the same name '\(path)' once "
+        + "their values are made safe as file names"
     case .templateCollision(let template, let first, let second, let path):
       return "the name template '\(template)' gives photos \(first) and \(second) the same name '\(path)' "
         + "(add {id} to it)"

@@ -35,10 +35,15 @@ extension Downloader {
 
   /// What the record's opening found that the user should know: a damaged file set aside, bad lines imported.
   package static func tell(_ record: DownloadRecord, _ notice: (String) -> Void) {
-    if let aside = record.rebuiltFrom {
+    if let original = record.copyOf, record.rebuiltFrom != nil {
+      // A dry run read a copy: the record itself was not moved, a real run will move it.
+      notice(
+        "\(original) is damaged (\(record.rebuiltBecause)): a run without --dry-run sets it aside and starts afresh "
+          + "(files in place still count)")
+    } else if let aside = record.rebuiltFrom {
       notice(
         "\(record.path) was damaged (\(record.rebuiltBecause)): moved to \(aside) and started afresh "
-          + "(files in place still count)")
+          + "(files in place still count\(record.carriedSettingsOver ? "; its settings carried over" : ""))")
     }
     if record.skippedLines > 0 {
       let lines = record.skippedLines

@@ -44,17 +44,8 @@ extension Downloader {
     return type == "application/octet-stream" || type == "binary/octet-stream"
   }
 
-  /// Whether the first bytes written to `descriptor` are a JPEG's (`FF D8 FF`) or a PNG's signature.
-  static func startsWithImageSignature(_ descriptor: Int32) -> Bool {
-    var head = [UInt8](repeating: 0, count: 8)
-    let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-    guard count >= 3 else { return false }
-    if head[0..<3] == [0xFF, 0xD8, 0xFF] { return true }
-    return count == 8 && head == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-  }
-
-  /// A body is kept only when complete: 2xx, an image (by type, or by signature when sent as octet-stream), every
-  /// byte the server announced.
+  /// A body is kept only when complete and an image: 2xx, written (by type, image or octet-stream), every byte the
+  /// server announced, and a JPEG or PNG signature.
   private func verdict(_ response: HTTPResponse, photo: Photo, file: Int32) -> HTTPVerdict {
     let url = response.url.absoluteString
     guard (200..<300).contains(response.status) else {
@@ -70,9 +61,12 @@ extension Downloader {
       return .retry(
         HTTPError.shortBody(url: url, expected: expected, received: response.bytesWritten), retryAfter: nil)
     }
-    if !Self.isImage(response.contentType), !Self.startsWithImageSignature(file) {
+    // Only a JPEG or PNG reaches the folder, whatever the type said: the body (decoded) names what came back.
+    let signature = ImageSignature(descriptor: file)
+    if case .other(let what) = signature {
       let hint = ImageURL.deadLinkHint(for: photo, url: response.url, contentType: response.contentType)
-      return .fail(DownloadError.notAnImage(contentType: response.contentType, url: url, hint: hint))
+      let type = response.contentType.isEmpty ? what : "\(response.contentType): \(what)"
+      return .fail(DownloadError.notAnImage(contentType: type, url: url, hint: hint))
     }
     return .accept
   }

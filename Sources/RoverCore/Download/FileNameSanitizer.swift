@@ -42,7 +42,9 @@ enum FileNameSanitizer {
     return truncated(text)
   }
 
-  /// Shortens by UTF-8 bytes, keeping a short extension so the file still opens as an image.
+  /// Shortens by UTF-8 bytes, keeping a short extension so the file still opens as an image, and ending the cut
+  /// stem with a hash of the whole text: what was cut off (often `{id}`, after a long camera name) still tells
+  /// names apart.
   private static func truncated(_ text: String) -> String {
     guard text.utf8.count > maxComponentBytes else { return text }
     var stem = text
@@ -51,7 +53,10 @@ enum FileNameSanitizer {
       stem = String(text[..<dot])
       ext = String(text[dot...])
     }
-    while stem.utf8.count + ext.utf8.count > maxComponentBytes, !stem.isEmpty { stem.removeLast() }
-    return stem + ext
+    let mark = "~" + String(String(StableHash.value(text), radix: 16).suffix(12))
+    while stem.utf8.count + mark.utf8.count + ext.utf8.count > maxComponentBytes, !stem.isEmpty {
+      stem.removeLast()
+    }
+    return stem + mark + ext
   }
 }

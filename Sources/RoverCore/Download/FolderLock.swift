@@ -40,12 +40,13 @@ final class FolderLock: Sendable {
       var told = false
       while try !Self.tryLocking(descriptor, Self.ranges(for: shard), path: path) {
         if !told {
-          onWait("waiting for another rover that is writing into \(directory.path) (\(path))")
+          onWait(Self.waitNotice(folder: directory.path, path: path, holder: Self.holder(descriptor)))
           told = true
         }
         // Unlike a queue of blocked waiters, pollers could meet in step for ever: each waits a little differently.
         try await Task.sleep(nanoseconds: UInt64.random(in: 50_000_000...150_000_000))
       }
+      Self.recordHolder(descriptor)
     } catch {
       close(descriptor)
       throw error

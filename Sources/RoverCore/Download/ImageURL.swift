@@ -19,6 +19,8 @@ enum ImageURL {
   /// body that is not a page gets no guess.
   static func deadLinkHint(for photo: Photo, url: URL, contentType: String) -> String? {
     guard contentType.lowercased().hasPrefix("text/html") else { return nil }
+    // The PDS's own archive (`/data/mer/…`) is where the dead links point to: its page is no dead link.
+    if url.path.contains("/data/mer/") { return "the PDS archive sent a web page instead of the browse JPEG" }
     let mission = Mission(name: photo.rover.name)
     if mission == .spirit || mission == .opportunity || url.path.contains("/mer/gallery/") { return deadMERHint }
     return "the server sent a web page instead of an image"

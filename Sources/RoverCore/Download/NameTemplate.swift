@@ -169,7 +169,10 @@ public struct NameTemplate: Hashable, Sendable {
     return value ?? "unknown"
   }
 
-  /// The image URL's file name (percent-decoded) and its extension, `jpg` when it has none worth the name.
+  /// The extensions `{ext}` keeps from a URL: the formats a kept body can have (``ImageSignature``).
+  static let imageExtensions: Set<String> = ["jpg", "jpeg", "png"]
+
+  /// The image URL's file name (percent-decoded) and its extension, `jpg` when it is not an image's.
   private static func file(of photo: Photo) -> (name: String, ext: String) {
     // Bytes rather than URL parsing or Characters: this runs for every photo of a bulk download and re-run.
     var source = photo.imageSource
@@ -186,11 +189,15 @@ public struct NameTemplate: Hashable, Sendable {
     }
     let filename = last.utf8.contains(UInt8(ascii: "%")) ? (last.removingPercentEncoding ?? "") : last
     var ext = ""
+    var name = filename
     if let dot = filename.utf8.lastIndex(of: UInt8(ascii: ".")) {
       ext = filename[filename.utf8.index(after: dot)...].lowercased()
+      // Only images are kept, so a URL ending `.html`, `.svg` or `.exe` names no file that a web server would
+      // serve as such.
+      if !Self.imageExtensions.contains(ext) { name += ".jpg" }
     }
-    if ext.isEmpty || ext.count > 5 { ext = "jpg" }
-    return (filename.isEmpty ? "image.\(ext)" : filename, ext)
+    if !Self.imageExtensions.contains(ext) { ext = "jpg" }
+    return (name.isEmpty ? "image.\(ext)" : name, ext)
   }
 }
 
@@ -199,14 +206,13 @@ extension NameTemplate {
   /// `{id}` tells photos apart, but not two versions of one Perseverance frame (the feed's id has no version):
   /// `{version}`, `{filename}` or `{product}` does. A clash found later, while streaming, fails that photo instead.
   package func checkDistinguishes(_ photos: [Photo]) throws {
-    let tellsIDs = pattern.contains("{id}") || pattern.contains("{product}")
     let tellsVersions = ["{version}", "{filename}", "{product}"].contains { pattern.contains($0) }
-    guard !tellsIDs || !tellsVersions else { return }
     var taken: [String: Photo] = [:]
     for photo in photos {
       let path = self.path(for: photo)
+      // On the final names: two ids the template tells apart can still meet once cut or sanitised.
       if let other = taken[path], other.imageSource != photo.imageSource, other.listingKey != photo.listingKey,
-        other.id == photo.id ? !tellsVersions : !tellsIDs
+        other.id != photo.id || !tellsVersions
       {
         throw DownloadError.templateCollision(
           template: pattern, first: other.id.description, second: photo.id.description, path: path)

@@ -11,8 +11,7 @@ import Foundation
 package final class PhotoInput: @unchecked Sendable {
   // @unchecked: one reader task owns it; reads happen on `queue` while that task awaits.
   package enum Format: Sendable, Equatable {
-    case json
-    case lines
+    case json, lines
   }
 
   /// One item read: a photo, or an id to look up at the service.
@@ -265,6 +264,7 @@ package final class PhotoInput: @unchecked Sendable {
         if bytes.last == 0x0D { bytes.removeLast() }
         return bytes
       }
+      guard bytes.count < Self.maxLineBytes else { throw Self.lineTooLong(line + 1) }
       bytes.append(byte)
     }
   }

@@ -37,16 +37,22 @@
       rover_curl_easy_set_long(handle, CURLOPT_BUFFERSIZE, budget?.chunkBytes ?? 102_400)
       rover_curl_easy_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
       // Where the server speaks HTTP/2, a new transfer waits for a stream on a connection being opened rather than
-      // opening one more, as curl's --parallel does: one TLS connection carries the jobs, not one each.
-      rover_curl_easy_set_long(handle, CURLOPT_PIPEWAIT, 1)
+      // opening one more, as curl's --parallel does: one TLS connection carries the jobs, not one each. Over https
+      // only: TLS says at once whether the host multiplexes, while over plain http libcurl learns it only when the
+      // first transfer ends, so every transfer to a slow host waited for the one before (four images trickling
+      // past --timeout failed one after another instead of together).
+      let secure = job.url.prefix(6).lowercased() == "https:"
+      rover_curl_easy_set_long(handle, CURLOPT_PIPEWAIT, secure ? 1 : 0)
       rover_curl_easy_set_long(handle, CURLOPT_CONNECTTIMEOUT, timeout)
       // In place of the system's bundle, as curl's --cacert. Verification itself stays on, always.
       if let caFile { rover_curl_easy_set_string(handle, CURLOPT_CAINFO, caFile) }
       if caFileAlone { rover_curl_easy_set_string(handle, CURLOPT_CAPATH, nil) }
+      // Compressed if the server likes, decoded before anything counts or checks the bytes: an API answer's cap,
+      // an image's signature (a gzip-encoded JPEG is stored as the JPEG, as URLSession does).
+      rover_curl_easy_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
       if job.isMemory {
-        // An API answer: compressed if the server likes (decoded before the cap is counted), and bounded as a whole,
-        // so a server that trickles a byte a second cannot hold a command for ever.
-        rover_curl_easy_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+        // An API answer is bounded as a whole, so a server that trickles a byte a second cannot hold a command for
+        // ever.
         rover_curl_easy_set_long(handle, CURLOPT_TIMEOUT, timeout)
       } else {
         // An image may take long; a trickle is a stall: under 1 KB/s on average for `timeout` seconds.
@@ -54,6 +60,7 @@
         let limit = budget.map { min(Self.lowSpeedLimit, max(1, $0.bytesPerSecond / (4 * maxConnections))) }
         rover_curl_easy_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, limit ?? Self.lowSpeedLimit)
         rover_curl_easy_set_long(handle, CURLOPT_LOW_SPEED_TIME, timeout)
+        rover_curl_easy_set_long(handle, CURLOPT_TIMEOUT, timeout * TransferBounds.wholeTransferTimeouts)
       }
       rover_curl_easy_set_callback(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback)
       rover_curl_easy_set_pointer(handle, CURLOPT_HEADERDATA, context)

@@ -24,6 +24,9 @@
     var status = 0
     var contentType = ""
     var contentLength: Int?
+    /// A `Content-Encoding` came (any job, file or memory): libcurl decodes the body, so the length announced is
+    /// not the length received.
+    var isEncoded = false
     var location: String?
     var retryAfter: String?
     var body = Data()
@@ -60,7 +63,7 @@
     func finished() -> HTTPResponse {
       var headers = self.headers
       // A decompressed body's length is no longer the one announced (URLSession drops it too).
-      if headers["content-encoding"] != nil {
+      if isEncoded || headers["content-encoding"] != nil {
         headers["content-length"] = nil
       } else if let contentLength {
         headers["content-length"] = String(contentLength)
@@ -85,6 +88,7 @@
       let bytes = UnsafeRawBufferPointer(rebasing: line[0..<end])
       if bytes.starts(with: Array("HTTP/".utf8)) {
         (contentType, contentLength, location, retryAfter) = ("", nil, nil, nil)
+        isEncoded = false
         headers = [:]
         var index = bytes.firstIndex(of: 0x20).map { $0 + 1 } ?? end
         var code = 0
@@ -109,6 +113,8 @@
         contentType = value()
       } else if Self.equalsIgnoringCase(name, "content-length") {
         contentLength = Int(value())
+      } else if Self.equalsIgnoringCase(name, "content-encoding") {
+        isEncoded = value().lowercased() != "identity"
       } else if Self.equalsIgnoringCase(name, "location") {
         location = value()
       } else if Self.equalsIgnoringCase(name, "retry-after") {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The one place requests are sent: our User-Agent, redirects followed by hand (bounded, http(s) only), retries
+/// The one place requests are sent: our User-Agent, redirects followed by hand (bounded, http(s) only, never to a
+/// link-local address nor into a private network from outside it), retries
 /// with backoff for what the caller's classifier calls transient, and errors that never show the API key.
 package struct HTTPClient: Sendable {
   package static let maxRedirects = 8
@@ -102,8 +103,10 @@ package struct HTTPClient: Sendable {
       }
       guard (300..<400).contains(response.status), response.status != 304, let location = response.header("location")
       else { return response }
+      // Only http(s), and never somewhere the first URL could not reach (a cloud's metadata address).
       guard let next = URL(string: location, relativeTo: request.url)?.absoluteURL,
-        let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https", next.host != nil
+        let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https", let host = next.host,
+        AddressScope(host: host).isReachable(from: AddressScope(host: start.url.host ?? ""))
       else {
         throw HTTPError.unsupportedRedirect(url: redactor.redact(request.url), location: redactor.redact(location))
       }

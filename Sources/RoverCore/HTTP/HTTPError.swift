@@ -16,7 +16,8 @@ public enum HTTPError: Error, Equatable, Sendable {
   case timedOut(url: String, seconds: Int)
   /// More than 8 redirects from `url`: a loop, most likely, and never retried.
   case tooManyRedirects(url: String)
-  /// A redirect to a scheme rover does not fetch (`file:`, `ftp:`): never followed, never retried.
+  /// A redirect to a scheme rover does not fetch (`file:`, `ftp:`), to a link-local address (169.254/16, fe80::/10),
+  /// or into loopback or a private network from a URL outside them: never followed, never retried.
   case unsupportedRedirect(url: String, location: String)
   /// The local file a body was being written to failed (disk full, permissions).
   case cannotWrite(path: String, reason: String)
@@ -95,7 +96,9 @@ extension HTTPError: LocalizedError {
     case .connectionRefused(let url): return "cannot reach \(url): connection refused"
     case .timedOut(let url, let seconds): return "no answer from \(url) within \(seconds)s"
     case .tooManyRedirects(let url): return "too many redirects from \(url)"
-    case .unsupportedRedirect(let url, let location): return "\(url) redirects to an unsupported URL '\(location)'"
+    case .unsupportedRedirect(let url, let location):
+      return "\(url) redirects to '\(location)', which rover does not follow "
+        + "(only http(s), never a link-local or private address from a public one)"
     case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
     case .shortBody(let url, let expected?, let received) where expected > received:
       return "short body from \(url): \(received) of \(expected) bytes"

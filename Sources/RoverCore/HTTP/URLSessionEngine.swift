@@ -48,6 +48,7 @@ final class URLSessionEngine: HTTPEngine {
       // The default of 6 silently caps every task group above it (linux-notes.md).
       configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost
       configuration.timeoutIntervalForRequest = timeout
+      configuration.timeoutIntervalForResource = timeout * Double(TransferBounds.wholeTransferTimeouts)
       configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
       configuration.urlCache = nil
       configuration.httpCookieStorage = nil

@@ -3,6 +3,8 @@ extension JSONTape {
   struct Parser {
     let buffer: UnsafeBufferPointer<UInt8>
     var index = 0
+    /// Set when the text holds more than `JSONTape.maxNodes` values.
+    var tooMany = false
 
     mutating func skipSpace() {
       while index < buffer.count {
@@ -16,6 +18,10 @@ extension JSONTape {
     mutating func value(into nodes: inout [Node], depth: Int) -> Bool {
       skipSpace()
       guard index < buffer.count, depth <= JSONTape.maxDepth else { return false }
+      guard nodes.count < JSONTape.maxNodes else {
+        tooMany = true
+        return false
+      }
       let me = nodes.count
       let start = index
       switch buffer[index] {

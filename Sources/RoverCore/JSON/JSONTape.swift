@@ -21,15 +21,6 @@ final class JSONTape {
     case array, object
   }
 
-  struct Node {
-    var kind: Kind
-    /// Bytes of the value; for strings, inside the quotes.
-    var start: Int
-    var end: Int
-    /// The index of the node after this one's subtree: a container's children are `index + 1 ..< next`.
-    var next: Int
-  }
-
   let bytes: [UInt8]
   private(set) var nodes: [Node] = []
   /// Set when a model asked for a value whose answer might differ from Foundation's; the result is then dropped.
@@ -38,32 +29,28 @@ final class JSONTape {
   /// Deeper than any photo: beyond it, Foundation's decoder decides.
   static let maxDepth = 64
 
-  /// Nil when the text is not one JSON value (surrounded by white space only) or nests too deeply.
-  init?(_ bytes: [UInt8]) {
+  /// More values than any answer holds (a sol's 25 000 photos are under a million): a page of 32 MB of `1,` is 16
+  /// million, a tape of 256 MB and more again in Foundation's decoder. Past it the text is refused, not decoded.
+  static let maxNodes = 2_000_000
+
+  /// Nil when the text is not one JSON value (surrounded by white space only), nests too deeply, or holds more
+  /// than ``maxNodes`` values (`tooManyValues` then says so).
+  init?(_ bytes: [UInt8], tooManyValues: UnsafeMutablePointer<Bool>? = nil) {
     self.bytes = bytes
     var nodes: [Node] = []
-    nodes.reserveCapacity(bytes.count / 8)
+    nodes.reserveCapacity(min(bytes.count / 8, Self.maxNodes))
+    var tooMany = false
     let ok = bytes.withUnsafeBufferPointer { buffer in
+      guard buffer.count < Int(Int32.max) else { return false }
       var parser = Parser(buffer: buffer)
+      defer { tooMany = parser.tooMany }
       guard parser.value(into: &nodes, depth: 0) else { return false }
       parser.skipSpace()
       return parser.index == buffer.count
     }
+    tooManyValues?.pointee = tooMany
     guard ok else { return nil }
     self.nodes = nodes
-  }
-
-  /// `T` decoded from `bytes`, or nil where Foundation's decoder should be asked instead.
-  static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) -> T? {
-    guard let tape = JSONTape(bytes), let value = try? T(from: JSONTapeDecoder(tape: tape, node: 0)), !tape.unsure
-    else { return nil }
-    return value
-  }
-
-  /// `T` from `data`: the fast path where it is sure, Foundation's decoder (and its errors) otherwise.
-  static func decodeOrFallBack<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    if let value = decode(type, from: [UInt8](data)) { return value }
-    return try JSONDecoder().decode(type, from: data)
   }
 
   // MARK: Values, for the containers
@@ -165,6 +152,9 @@ final class JSONTape {
   }
 
   /// How many members an object has, duplicates counted.
+  /// The value's length in the text, brackets or quotes aside: what a record weighs before it is built.
+  func byteCount(of node: Int) -> Int { nodes[node].end - nodes[node].start }
+
   func memberCount(of object: Int) -> Int {
     var count = 0
     forEachMember(of: object) { _ in count += 1 }

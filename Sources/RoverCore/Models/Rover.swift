@@ -60,8 +60,9 @@ extension Rover: Codable {
     status = (try? container.decodeIfPresent(RoverStatus.self, forKey: .status)) ?? .other("unknown")
     maxDate = container.lenientDate(forKey: .maxDate)
     // Mars Vista says `max_sol: 0, max_date: ""` where the original says null: both mean "no photos yet". A
-    // negative sol is no sol at all: not said, rather than a latest sol that makes every sol the user's mistake.
-    let sol = container.lenientInt(forKey: .maxSol).flatMap { $0 < 0 ? nil : $0 }
+    // negative sol is kept as sent: every listing checks the latest sol first (`SolBound`) and refuses it there,
+    // naming the service and the number (exit 65), rather than listing nothing and succeeding.
+    let sol = container.lenientInt(forKey: .maxSol)
     maxSol = (sol == 0 && maxDate == nil) ? nil : sol
     totalPhotos = container.lenientInt(forKey: .totalPhotos)
     cameras = try? container.decodeIfPresent([Camera].self, forKey: .cameras)

@@ -33,12 +33,17 @@ package final class DownloadArchive: @unchecked Sendable {
     async throws
   {
     self.path = path
-    descriptor = openat(directory, name, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    descriptor = openat(directory, name, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       let reason = errno == ELOOP ? "a symbolic link; refusing to follow it" : errnoText()
       throw DownloadError.io(path: path, reason: reason)
     }
     do {
+      // A device or a pipe (`--archive /dev/zero`) would be read for ever: only a plain file is an archive.
+      var info = stat()
+      guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        throw DownloadError.io(path: path, reason: "not a regular file; give a file's path")
+      }
       try await Self.lockExclusively(descriptor, path: path, onWait: onWait)
       var loaded: [UInt64: UInt32] = [:]
       let (skipped, tornTail) = try Self.forEachLine(descriptor, path: path) { line in
@@ -67,7 +72,7 @@ package final class DownloadArchive: @unchecked Sendable {
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       guard errno == EWOULDBLOCK || errno == EINTR else { throw DownloadError.io(path: path, reason: errnoText()) }
       if !told {
-        onWait("waiting for another rover that is using \(path)")
+        onWait("waiting for another rover that is using \(path); `fuser \(path)` names it, Ctrl-C stops waiting")
         told = true
       }
       try await Task.sleep(nanoseconds: 100_000_000)

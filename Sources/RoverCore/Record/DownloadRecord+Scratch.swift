@@ -27,6 +27,8 @@ extension DownloadRecord {
       try copy.copy(from: original)
       try copy.commit(as: name)
     }
-    return (try await DownloadRecord(directory: directory, shard: shard), folder)
+    let record = try await DownloadRecord(directory: directory, shard: shard)
+    record.copyOf = outputDirectory.appendingPathComponent(name).path
+    return (record, folder)
   }
 }

@@ -31,6 +31,10 @@ package final class DownloadRecord: @unchecked Sendable {
   package private(set) var rebuiltFrom: String?
   /// Why it was, in SQLite's words or rover's ("file is not a database", "not rover's tables: …").
   package private(set) var rebuiltBecause = ""
+  /// After a rebuild: whether the damaged file's settings (the sync selection) could be read and carried over.
+  package private(set) var carriedSettingsOver = false
+  /// For a dry run's scratch copy: the output folder's record this one copies, which messages name instead.
+  package internal(set) var copyOf: String?
   // @unchecked: the database and statements are only used under `lock`; `descriptor` never changes. Internal, not
   // private, only for the record's own `DownloadRecord+…` files.
   let lock = NSLock()
@@ -93,6 +97,11 @@ package final class DownloadRecord: @unchecked Sendable {
       }
       (database, statements, run) = opened
       self.descriptor = descriptor
+      if let aside = rebuiltFrom {
+        let settings = Self.readableSettings(at: aside)
+        try carryOver(settings)
+        carriedSettingsOver = !settings.isEmpty
+      }
       skippedLines = try importLegacy(from: directory)
       hasEarlierRuns =
         try database.prepare("SELECT 1 FROM photos WHERE run < ? LIMIT 1").bind([.integer(run)])

@@ -10,15 +10,21 @@ final class SQLiteDatabase {
   /// Outlives `handle`, whose busy handler points at it.
   private let busyWait: BusyWait
 
-  /// Opens (creating) `path`, refusing a symbolic link as its last component. `onWait` is told once if another
+  /// Opens (creating) `path`, refusing a symbolic link as its last component and a journal that is not a plain
+  /// file (``checkCompanions(of:)``). `onWait` is told once if another
   /// program's lock on the file keeps this connection waiting, which it does for up to `busyTimeout` (tests
   /// shorten it; nothing else does).
+  /// `readOnly` opens an existing file without ever writing it (a damaged record set aside, read for what it
+  /// still holds).
   init(
-    path: String, busyTimeout: Duration = .seconds(30), onWait: @escaping @Sendable (String) -> Void = { _ in }
+    path: String, busyTimeout: Duration = .seconds(30), readOnly: Bool = false,
+    onWait: @escaping @Sendable (String) -> Void = { _ in }
   ) throws {
     self.path = path
     busyWait = BusyWait(path: path, timeout: busyTimeout, notice: onWait)
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX
+    try Self.checkCompanions(of: path)
+    let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    let flags = access | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard code == SQLITE_OK else {
       let error = SQLiteError(code: code, message: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "")

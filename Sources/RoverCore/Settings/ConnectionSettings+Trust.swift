@@ -30,9 +30,25 @@ extension ConnectionSettings {
     // A bundle of every public CA is about 200 KB; the first certificate is all this check needs.
     let start = file.read(upTo: 1 << 20) ?? Data()
     // Searched as bytes: a bundle need not be UTF-8, and decoding 200 KB to search it cost more than the search.
-    guard start.firstRange(of: Array("-----BEGIN CERTIFICATE-----".utf8)) != nil else {
+    guard Self.holdsCertificate(start) else {
       throw SettingsError.invalidCAFile(path: path, source: "\(source)", reason: "no PEM certificate in it")
     }
+  }
+
+  /// Whether `pem` holds one certificate block whose base64 decodes to a DER sequence (`0x30`): markers around
+  /// nothing, or around text that is no certificate, make libcurl fail every request as if the server were wrong.
+  static func holdsCertificate(_ pem: Data) -> Bool {
+    let begin = Array("-----BEGIN CERTIFICATE-----".utf8)
+    let end = Array("-----END CERTIFICATE-----".utf8)
+    var rest = pem[...]
+    while let opening = rest.firstRange(of: begin) {
+      rest = rest[opening.upperBound...]
+      guard let closing = rest.firstRange(of: end) else { return false }
+      let body = rest[..<closing.lowerBound].filter { !(" \t\r\n" as String).utf8.contains($0) }
+      if let der = Data(base64Encoded: Data(body)), der.count >= 2, der.first == 0x30 { return true }
+      rest = rest[closing.upperBound...]
+    }
+    return false
   }
 
   /// FoundationNetworking on Linux offers no way to give libcurl a CA file (it sets the system bundle itself and

@@ -107,7 +107,9 @@ public struct ConnectionSettings: Sendable {
   /// The base URL must be absolute http(s); anything else is a typo we can name before any request.
   static func parseBaseURL(_ text: String, source: SettingSource) throws -> URL {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      let host = url.host, !host.isEmpty
+      let host = url.host, !host.isEmpty,
+      // A port past 65535 is no port: named here rather than retried as unreachable.
+      let components = URLComponents(string: text), components.port.map({ (1...65_535).contains($0) }) ?? true
     else {
       throw SettingsError.invalidBaseURL(text: text, source: "\(source)")
     }

@@ -6,9 +6,12 @@ package enum ByteRateText {
   /// The fastest rate accepted, in bytes a second (1 TiB/s): anything above it is a typo, and a number this size
   /// still fits every counter it is multiplied into.
   package static let maxBytesPerSecond = 1 << 40
+  /// The slowest rate accepted (1 KiB/s): below it an 8 KB photo takes hours, and no transfer could tell a stall
+  /// (under 1 KB/s for `--timeout` seconds) from the rate asked for.
+  package static let minBytesPerSecond = 1024
 
-  /// Bytes a second, or nil for anything but a positive number with at most one known suffix, or a rate under one
-  /// byte a second or above ``maxBytesPerSecond`` (`0`, `-5K`, `5Q`, `nan`, `1e9`, `99999999999999999999T`).
+  /// Bytes a second, or nil for anything but a positive number with at most one known suffix, or a rate under
+  /// ``minBytesPerSecond`` or above ``maxBytesPerSecond`` (`0`, `-5K`, `5Q`, `nan`, `1e9`, `99999999999999999999T`).
   package static func parse(_ text: String) -> Int? {
     var digits = Substring(text.trimmingCharacters(in: .whitespaces))
     var multiplier = 1.0
@@ -22,7 +25,7 @@ package enum ByteRateText {
       let number = Double(digits)
     else { return nil }
     let bytes = (number * multiplier).rounded(.down)
-    guard bytes >= 1, bytes <= Double(maxBytesPerSecond) else { return nil }
+    guard bytes >= Double(minBytesPerSecond), bytes <= Double(maxBytesPerSecond) else { return nil }
     return Int(bytes)
   }
 

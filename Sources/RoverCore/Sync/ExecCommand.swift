@@ -62,7 +62,7 @@ package struct ExecCommand: Sendable {
   /// The words with one photo's values in their placeholders, filled left to right in one pass.
   /// - Throws: `ExecCommandError.refused` when `{url}` is not an http(s) URL (as `--download` requires), or when a
   ///   value would begin an argument with `-`, where the program would read it as an option; after a word `--` the
-  ///   program reads operands only, so values there may begin with `-`.
+  ///   program reads operands only, so values there may begin with `-`; and when a value holds a NUL byte.
   package func arguments(for photo: Photo, path: String?) throws -> [String] {
     var operandsOnly = false
     return try pieces.map { word in
@@ -77,6 +77,11 @@ package struct ExecCommand: Sendable {
       if argument.hasPrefix("-"), !typedDash, !operandsOnly {
         throw ExecCommandError.refused(
           photo: photo.id.description, reason: "'\(argument)' would reach the program as an option (put -- before it)")
+      }
+      // A C string ends at NUL: the program would get a cut value, not the one sent.
+      if argument.utf8.contains(0) {
+        throw ExecCommandError.refused(
+          photo: photo.id.description, reason: "a value holds a NUL byte, which no argument can carry")
       }
       if word == [.text("--")] { operandsOnly = true }
       return argument

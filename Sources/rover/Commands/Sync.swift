@@ -156,7 +156,7 @@ extension RoverCommand {
     private func run(record: DownloadRecord, output: URL, shard: Shard?, settings: ConnectionSettings) async throws {
       Downloader.tell(record) { StandardError.line("rover: warning: \($0)") }
       let remembered = SyncSelection.remembered(in: record)
-      let selection = try resolveSelection(remembered: remembered)
+      let selection = try resolveSelection(remembered: remembered, record: record)
       // Before the new selection is remembered: a run stopped part-way leaves the rest still owed. A dry run's
       // record is a scratch copy, so it shows the sols owed without marking the folder's.
       if let remembered, selection.widens(remembered) {
@@ -170,7 +170,8 @@ extension RoverCommand {
       let template = try NameTemplate(selection.name)
       try frames.checkService(settings, rover: selection.rover, template: template)
       var sync = MissionSync(
-        service: try service(frames.options(rawFeed.options, template: template), settings: settings),
+        service: try service(
+          frames.options(rawFeed.options(keepingRecords: metadata), template: template), settings: settings),
         lookback: lookback, shard: shard,
         events: ClientEventPrinter.handler(verbose: settings.verbose))
       sync.allVersions = allVersions || frames.versions == .all
@@ -218,8 +219,16 @@ extension RoverCommand {
 
     /// The remembered selection with the parts given now replaced (and the change said before anything is
     /// fetched); another rover starts a selection afresh.
-    private func resolveSelection(remembered: SyncSelection?) throws -> SyncSelection {
+    private func resolveSelection(remembered: SyncSelection?, record: DownloadRecord) throws -> SyncSelection {
       let (rover, flags) = given
+      // A rebuilt record that lost its selection must not turn a flagless (cron) sync into the whole mission.
+      if remembered == nil, !flags, let aside = record.rebuiltFrom, !record.carriedSettingsOver {
+        let damaged = record.copyOf ?? record.path
+        let place = record.copyOf == nil ? "set aside as \(aside)" : "a run without --dry-run sets it aside"
+        throw ValidationError(
+          "\(damaged) was damaged and the selection it remembered cannot be read (\(place)); give it again: "
+            + "--sol or --earth-date, --camera, --name")
+      }
       guard let rover = rover ?? remembered?.rover else {
         throw ValidationError("give a rover: \(outputDirectory) has no sync to continue")
       }

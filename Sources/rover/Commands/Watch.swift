@@ -113,7 +113,8 @@ extension RoverCommand {
       if settings.cacheMode.use == .normal { settings.cacheMode.use = .refresh }
       let template = try name.map { try NameTemplate($0) }
       try frames.checkService(settings, rover: rover, template: template)
-      let service = try self.service(frames.options(rawFeed.options, template: template), settings: settings)
+      let service = try self.service(
+        frames.options(rawFeed.options(keepingRecords: metadata), template: template), settings: settings)
       var watch = MissionWatch(service: service, rover: rover, cameras: cameras, lookback: lookback)
       watch.events = ClientEventPrinter.handler(verbose: settings.verbose)
       watch.filter = try frames.filter()

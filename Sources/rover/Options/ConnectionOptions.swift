@@ -67,7 +67,7 @@ struct ConnectionOptions: ParsableArguments {
   func validate() throws {
     if let limitRate, ByteRateText.parse(limitRate) == nil {
       throw ValidationError(
-        "--limit-rate must be bytes a second such as 500K or 2M (from 1 to 1T), got '\(limitRate)'")
+        "--limit-rate must be bytes a second such as 500K or 2M (from 1K to 1T), got '\(limitRate)'")
     }
     if let sleep, !(sleep >= 0 && sleep <= RequestSpacing.maxSeconds) {
       throw ValidationError(

@@ -15,8 +15,13 @@ struct RawFeedFlags: ParsableArguments {
   @Flag(help: "nasa-raw: keep thumbnails and other partial samples, not only full frames.")
   var includeThumbnails = false
 
-  var options: RawFeedOptions {
-    RawFeedOptions(size: size ?? .large, includeThumbnails: includeThumbnails, sizeRequested: size != nil)
+  var options: RawFeedOptions { options(keepingRecords: false) }
+
+  /// The options, keeping each feed record verbatim only when a `--metadata` sidecar will be written.
+  func options(keepingRecords: Bool) -> RawFeedOptions {
+    RawFeedOptions(
+      size: size ?? .large, includeThumbnails: includeThumbnails, sizeRequested: size != nil,
+      keepsRecords: keepingRecords)
   }
 }
 

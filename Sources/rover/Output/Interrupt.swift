@@ -12,6 +12,9 @@ enum Interrupt {
   /// A signal this soon after the first is the same request sent twice (GNU `timeout` signals the command and
   /// then its process group), not a second one; no one presses Ctrl-C twice within it.
   static let repeatWindow: UInt64 = 300_000_000
+  /// After the first signal, work has this long to unwind and print its summary; then the process exits anyway, so
+  /// no blocking call (a device read, a file lock, a C library's wait) can keep a stopped run alive.
+  static let graceSeconds = 5
 
   /// The exit code for a run the user stopped: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP.
   static var exitCode: Int32 { 128 + (received.current?.number ?? SIGINT) }
@@ -32,6 +35,9 @@ enum Interrupt {
           StandardError.clearStatus()
           _exit(exitCode)
         }
+        if first == nil {
+          DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(graceSeconds), execute: giveUp)
+        }
         task.cancel()
       }
       source.resume()
@@ -40,5 +46,12 @@ enum Interrupt {
     defer { sources.forEach { $0.cancel() } }
     try await task.value
     return 0
+  }
+
+  /// The grace period is over and the run is still going: say so and exit with the signal's code.
+  @Sendable private static func giveUp() {
+    StandardError.clearStatus()
+    StandardError.line("rover: still stopping after \(graceSeconds) s; exiting without waiting further")
+    _exit(exitCode)
   }
 }

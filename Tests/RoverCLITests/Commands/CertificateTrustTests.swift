@@ -90,7 +90,7 @@ import Testing
 
   @Test func configShowsTheCAFileAndWhereItCameFrom() async throws {
     let ca = try TestDirectory.make("rover-cli").appendingPathComponent("ca.pem")
-    try Data("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n".utf8).write(to: ca)
+    try Data("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n".utf8).write(to: ca)
     let curl = ["ROVER_HTTP_ENGINE": "curl"]
     let none = try await CLI.run(["config"], environment: curl)
     #expect(none.stdout.contains("system CAs"), "\(none)")

@@ -55,8 +55,10 @@ import Testing
     }
   }
 
-  @Test func aManifestMaxSolOfInt64MaxIsRefusedNotATrap() async throws {
-    let server = try Self.manifestAPI(maxSol: "9223372036854775807")
+  /// Int64.max once trapped; a negative one listed nothing and succeeded. Both are refused (65) before any listing.
+  @Test(arguments: ["9223372036854775807", "-3"])
+  func aManifestMaxSolNoRoverReachedIsRefused(maxSol: String) async throws {
+    let server = try Self.manifestAPI(maxSol: maxSol)
     defer { server.stop() }
     let dir = try TestDirectory.make()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -67,7 +69,7 @@ import Testing
       ["photos", "curiosity", "--sol", "4..", "--format", "jsonl"],
     ] {
       let result = try await CLI.run(base + command, environment: state)
-      expectRefused(result, naming: "9223372036854775807", service: "nebulum")
+      expectRefused(result, naming: maxSol, service: "nebulum")
     }
   }
 

@@ -102,6 +102,24 @@ import Testing
     #expect(pds.requests.filter { $0.path.contains("/browse/sol0001/rdr/") }.count == expected.count)
   }
 
+  /// A web page where the PDS's browse JPEG should be is said as such, not as "use --service pds" (the service in
+  /// use), whether it comes as a page or as an octet-stream.
+  @Test(arguments: [
+    MockFault.html(), .status(200, body: "<html><body>moved</body></html>", contentType: "application/octet-stream"),
+  ])
+  func aPageInsteadOfTheBrowseJPEGSaysWhatCameBack(fault: MockFault) async throws {
+    let pds = try MockPDS()
+    defer { pds.stop() }
+    pds.inject(fault, times: .max, pathPrefix: "/data/mer/")
+    let dir = try TestDirectory.make("rover-cli")
+    let result = try await CLI.run(
+      ["fetch-image", "spirit", "--sol", "1", "-o", dir.path, "--name", "{id}.{ext}"], against: pds)
+    #expect(result.exitCode == 3 || result.exitCode == 69, "\(result)")
+    #expect(!result.stderr.contains("use --service pds"), "\(result.stderr)")
+    #expect(result.stderr.contains("web page") || result.stderr.contains("HTML page"), "\(result.stderr)")
+    #expect(filesBelow(dir).filter { !$0.hasPrefix(".") }.isEmpty)
+  }
+
   @Test func photoByProductID() async throws {
     let pds = try MockPDS()
     defer { pds.stop() }

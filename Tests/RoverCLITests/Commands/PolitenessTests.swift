@@ -13,7 +13,8 @@ import Testing
 
   @Test(arguments: [
     ("--limit-rate", "5Q"), ("--limit-rate", "0"), ("--limit-rate", "-5K"), ("--limit-rate", "nan"),
-    ("--limit-rate", "99999999999999999999T"), ("--sleep", "1e308"), ("--sleep", "nan"), ("--sleep", "-1"),
+    ("--limit-rate", "99999999999999999999T"), ("--limit-rate", "1"), ("--sleep", "1e308"), ("--sleep", "nan"),
+    ("--sleep", "-1"),
     ("--sleep", "inf"),
   ])
   func aBadValueIsOneLineNamingItBeforeAnyRequest(flag: String, value: String) async throws {

@@ -32,6 +32,8 @@ import Testing
     try await Task.sleep(nanoseconds: 400_000_000)
     #expect(told.current.count == 1, "\(told.current)")
     #expect(told.current.first?.contains(dir.path) == true, "\(told.current)")
+    // The holder is named, so the user knows which process to stop or wait for.
+    #expect(told.current.first?.contains("process \(getpid())") == true, "\(told.current)")
     #expect(holder != nil)
     holder = nil
     _ = try await waiting.value

@@ -17,8 +17,11 @@ import Testing
     ("http://h", "image.jpg", "jpg"),
     ("http://h/", "image.jpg", "jpg"),
     ("http://h/dir/noextension", "noextension", "jpg"),
-    ("http://h/d/name.toolongext", "name.toolongext", "jpg"),
-    ("images/local.gif", "local.gif", "gif"),
+    ("http://h/d/name.toolongext", "name.toolongext.jpg", "jpg"),
+    // Only JPEG and PNG bodies are kept: a page's or a program's extension never ends a name.
+    ("images/local.gif", "local.gif.jpg", "jpg"),
+    ("http://h/evil.html", "evil.html.jpg", "jpg"),
+    ("http://h/run.exe?x=1", "run.exe.jpg", "jpg"),
   ])
   func fileNameAndExtensionFromTheURL(url: String, filename: String, ext: String) throws {
     #expect(try NameTemplate("{filename}").path(for: Self.photo(url)) == filename)
@@ -64,5 +67,22 @@ import Testing
     try NameTemplate("{filename}").checkDistinguishes(versions)
     // The same photo twice is no clash.
     try NameTemplate.default.checkDistinguishes([versions[0], versions[0]])
+  }
+
+  /// A camera name of 170 bytes used to push `{id}` past the cut: every photo of that camera got one name, which
+  /// `--dry-run` passed. The cut keeps a hash of the whole name, and the check runs on the final names.
+  @Test func aLongCameraNameDoesNotCutTheIDOff() throws {
+    let camera = String(repeating: "C", count: 170)
+    let photos = (1...3).map { Self.photo("http://h/p/\($0).jpg", camera: camera, id: .number($0)) }
+    let names = photos.map { NameTemplate.default.path(for: $0) }
+    #expect(Set(names).count == 3, "\(names)")
+    #expect(names.allSatisfy { $0.utf8.count <= FileNameSanitizer.maxComponentBytes && $0.hasSuffix(".jpg") })
+    try NameTemplate.default.checkDistinguishes(photos)
+  }
+
+  /// Two ids the template tells apart that still meet once sanitised are a clash before anything is fetched.
+  @Test func idsThatMeetOnceSanitisedAreAClash() throws {
+    let photos = [Self.photo("http://h/1.jpg", id: .text("a/b")), Self.photo("http://h/2.jpg", id: .text("a_b"))]
+    #expect(throws: DownloadError.self) { try NameTemplate.default.checkDistinguishes(photos) }
   }
 }

@@ -86,11 +86,12 @@ private let perseveranceCameras = [
     #expect(rover.cameras == namedCameras(merCameras))
   }
 
-  /// A negative latest sol is not said at all (null), not a latest sol past which every sol is the user's mistake.
-  @Test func aNegativeMaxSolIsNull() throws {
+  /// A negative latest sol is kept as sent, so the listings' check (`SolBound`) refuses it with exit 65 instead of
+  /// listing nothing and succeeding.
+  @Test func aNegativeMaxSolIsKeptForTheCheck() throws {
     let json = #"{"name":"Curiosity","max_sol":-5,"max_date":"2012-08-01","total_photos":3}"#
     let rover = try JSONDecoder().decode(Rover.self, from: Data(json.utf8))
-    #expect(rover.maxSol == nil)
+    #expect(rover.maxSol == -5)
     #expect(rover.totalPhotos == 3)
   }
 

@@ -14,7 +14,7 @@ import Testing
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rover-trust-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     home = directory.path
-    let pem = Data("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n".utf8)
+    let pem = Data("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n".utf8)
     ca = directory.appendingPathComponent("ca.pem").path
     other = directory.appendingPathComponent("other.pem").path
     try pem.write(to: URL(fileURLWithPath: ca))
@@ -69,6 +69,13 @@ import Testing
     let near = home + "/near.pem"
     try Data("-----BEGIN CERTIFICATE----\n-----BEGIN CERTIFICATE".utf8).write(to: URL(fileURLWithPath: near))
     #expect(throws: SettingsError.self) { try resolve(env: ["SSL_CERT_FILE": near]) }
+    // Markers around nothing, or around text that is no certificate: refused here (64), not by every request (69).
+    for body in ["", "hello world", "AAAA"] {
+      let empty = home + "/empty.pem"
+      try Data("-----BEGIN CERTIFICATE-----\n\(body)\n-----END CERTIFICATE-----\n".utf8)
+        .write(to: URL(fileURLWithPath: empty))
+      #expect(throws: SettingsError.self) { try resolve(env: ["SSL_CERT_FILE": empty]) }
+    }
   }
 
   /// A named pipe with no writer once blocked the command for ever (deaf to SIGTERM); a pipe or a directory is
@@ -87,7 +94,7 @@ import Testing
     let bundle = home + "/commented.pem"
     var bytes = Data(String(repeating: "# ACCVRAIZ1 Ñ\n", count: 5_000).utf8)
     bytes.append(contentsOf: [0xFF, 0xFE, 0x0A])
-    bytes.append(Data("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n".utf8))
+    bytes.append(Data("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n".utf8))
     try bytes.write(to: URL(fileURLWithPath: bundle))
     #expect(try resolve(env: ["SSL_CERT_FILE": bundle]).caFile?.path == bundle)
   }

@@ -42,6 +42,13 @@ import Testing
     #expect(try ExecCommand("touch x{camera}").arguments(for: photo, path: nil) == ["touch", "x" + camera])
   }
 
+  /// A NUL inside a server value would cut the argument short in the program's argv: refused, as a leading dash.
+  @Test func aValueHoldingANULIsRefused() throws {
+    let photo = Self.photo(camera: "FHAZ\u{0}--delete")
+    #expect(throws: ExecCommandError.self) { try ExecCommand("touch x{camera}").arguments(for: photo, path: nil) }
+    #expect(throws: ExecCommandError.self) { try ExecCommand("touch -- {camera}").arguments(for: photo, path: nil) }
+  }
+
   @Test(arguments: ["file:///etc/passwd", "javascript:alert(1)", "/local/a.jpg", "ftp://h/a.jpg"])
   func urlIsOnlyAnHTTPURL(url: String) throws {
     let photo = Self.photo(url: url)

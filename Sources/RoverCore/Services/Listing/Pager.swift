@@ -35,6 +35,10 @@ struct Pager: Sendable {
   /// No real sol comes near this many photos (the busiest hold a few thousand, thumbnails included): past it, the
   /// listing is refused rather than held in memory.
   static let maxPhotosPerSol = 25_000
+  /// A sol's listing holds at most this many bytes (``Photo/estimatedBytes``): a real sol with its records kept
+  /// for sidecars is a few MB, while a hostile one of huge records would take gigabytes long before
+  /// ``maxPhotosPerSol``. Past it the listing is cut, as past the photo count.
+  package static let maxBytesPerSol = 48 * 1024 * 1024
 
   /// The first page's number: 1 on the API copies, 0 on the raw feeds.
   var firstPage: Int
@@ -137,12 +141,15 @@ struct Pager: Sendable {
     var what: String
     var photos: [Photo] = []
     var seen: Set<Photo.ListingKey> = []
+    /// What the photos listed so far hold, about (``Photo/estimatedBytes``).
+    var bytes = 0
     /// Where the newest version listed so far of each versioned id is.
     var newest: [PhotoID: Int] = [:]
 
     /// Adds the photos not seen before; returns how many were new. Of two versions listed under one id, the older
     /// is marked (``Photo/isOlderVersion``), whichever came first.
-    /// - Throws: ``ServiceError/listingCut(what:reason:)`` past ``Pager/maxPhotosPerSol``.
+    /// - Throws: ``ServiceError/listingCut(what:reason:)`` past ``Pager/maxPhotosPerSol`` or
+    ///   ``Pager/maxBytesPerSol``.
     @discardableResult
     mutating func add(_ items: [Photo]) throws -> Int {
       let before = photos.count
@@ -159,10 +166,14 @@ struct Pager: Sendable {
             newest[photo.id] = photos.count
           }
         }
+        bytes += photo.estimatedBytes
         photos.append(photo)
       }
       guard photos.count <= Pager.maxPhotosPerSol else {
         throw cut("more than \(Pager.maxPhotosPerSol) photos, more than any sol holds")
+      }
+      guard bytes <= Pager.maxBytesPerSol else {
+        throw cut("its records passed \(Pager.maxBytesPerSol / 1024 / 1024) MB, more than any sol holds")
       }
       return photos.count - before
     }

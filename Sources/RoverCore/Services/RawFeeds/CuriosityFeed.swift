@@ -70,8 +70,10 @@ enum CuriosityFeed {
     var dateTaken: String?
     var title: String?
     var metadata: FrameMetadata
-    /// The whole record as sent, for `--metadata` sidecars.
+    /// The whole record as sent, for `--metadata` sidecars; nil past ``JSONValue/maxRecordBytes``.
     var source: JSONValue?
+    /// The record was too large to keep verbatim (its photo is still listed).
+    var sourceTooLarge = false
 
     enum CodingKeys: String, CodingKey {
       case id, imageid, sol, instrument, url, title, extended
@@ -102,7 +104,7 @@ enum CuriosityFeed {
       dateTaken = container.lenientString(forKey: .dateTaken)
       title = container.lenientString(forKey: .title)
       metadata = (try? FeedMetadata.RawImageItem(from: decoder))?.value ?? FrameMetadata()
-      source = try? JSONValue(from: decoder)
+      (source, sourceTooLarge) = JSONValue.boundedRecord(from: decoder)
     }
   }
 }

@@ -73,8 +73,10 @@ enum PerseveranceFeed {
     var dateTaken: String?
     var title: String?
     var metadata: FrameMetadata
-    /// The whole record as sent, for `--metadata` sidecars.
+    /// The whole record as sent, for `--metadata` sidecars; nil past ``JSONValue/maxRecordBytes``.
     var source: JSONValue?
+    /// The record was too large to keep verbatim (its photo is still listed).
+    var sourceTooLarge = false
 
     enum CodingKeys: String, CodingKey {
       case imageid, sol, camera, title
@@ -103,7 +105,7 @@ enum PerseveranceFeed {
       dateTaken = container.lenientString(forKey: .dateTakenUTC)
       title = container.lenientString(forKey: .title)
       metadata = (try? FeedMetadata.Perseverance(from: decoder))?.value ?? FrameMetadata()
-      source = try? JSONValue(from: decoder)
+      (source, sourceTooLarge) = JSONValue.boundedRecord(from: decoder)
     }
 
     /// The feed calls the full-resolution PNG `full_res`; we call every size by the same four names.

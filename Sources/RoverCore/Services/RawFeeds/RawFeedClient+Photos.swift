@@ -110,6 +110,7 @@ extension RawFeedClient {
         base: base, category: rover.category ?? "mars2020", sol: sol, camera: camera, page: page)
       let feed: PerseveranceFeed.Page = try await get(url, what: what) { _ in lifetime }
       warnUnreadable(feed.unreadable, of: feed.images.count + feed.unreadable, in: what, to: events)
+      warnRecordsTooLarge(feed.images.count { $0.sourceTooLarge }, in: what)
       return Pager.Page(
         items: feed.images.map { photo($0, rover: rover) }, rawCount: feed.images.count + feed.unreadable,
         totalCount: feed.totalResults)
@@ -121,9 +122,18 @@ extension RawFeedClient {
       let feed: CuriosityFeed.Page = try await get(url, what: what) { _ in lifetime }
       let records = feed.items.count + feed.unreadable
       warnUnreadable(feed.unreadable, of: records, in: what, to: events)
+      warnRecordsTooLarge(feed.items.count { $0.sourceTooLarge }, in: what)
       let total = feed.more == false ? (page * rover.pageSize + records) : feed.total
       return Pager.Page(items: feed.items.map { photo($0, rover: rover) }, rawCount: records, totalCount: total)
     }
+  }
+
+  /// Says that `count` records were too large to keep verbatim, when a sidecar wants them.
+  private func warnRecordsTooLarge(_ count: Int, in what: String) {
+    guard options.keepsRecords, count > 0 else { return }
+    events?(
+      .warning(
+        "\(what): \(count) records over \(JSONValue.maxRecordBytes / 1024) KB; their sidecars leave out `source`"))
   }
 
   /// Old sols do not change; the latest ones still receive downlinks, except on a finished mission.
@@ -149,7 +159,7 @@ extension RawFeedClient {
       details: PhotoDetails(
         dateTaken: image.dateTaken, sampleType: image.sampleType, imageFiles: sizes, title: image.title),
       metadata: image.metadata)
-    photo.source = image.source
+    photo.source = options.keepsRecords ? image.source : nil
     return photo
   }
 
@@ -164,7 +174,7 @@ extension RawFeedClient {
       rover: summary(rover),
       details: PhotoDetails(dateTaken: item.dateTaken, sampleType: item.sampleType, title: item.title),
       metadata: item.metadata)
-    photo.source = item.source
+    photo.source = options.keepsRecords ? item.source : nil
     return photo
   }
 

@@ -19,9 +19,16 @@ package struct RawFeedOptions: Hashable, Sendable {
   /// InSight) or the PDS (Spirit, Opportunity) only.
   package var needsFrameMetadata = false
 
-  package init(size: ImageSize = .large, includeThumbnails: Bool = false, sizeRequested: Bool = false) {
+  /// Keep each raw-feed record verbatim (``Photo/source``) for a `--metadata` sidecar. Off otherwise: a sol's
+  /// records held whole cost many times their photos, and nothing else reads them.
+  package var keepsRecords: Bool
+
+  package init(
+    size: ImageSize = .large, includeThumbnails: Bool = false, sizeRequested: Bool = false, keepsRecords: Bool = false
+  ) {
     self.size = size
     self.includeThumbnails = includeThumbnails
     self.sizeRequested = sizeRequested
+    self.keepsRecords = keepsRecords
   }
 }

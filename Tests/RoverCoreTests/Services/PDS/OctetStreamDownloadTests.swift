@@ -63,8 +63,10 @@ import Testing
         Issue.record("\(id): \(String(describing: outcomes[id]))")
         continue
       }
-      #expect(type == "application/octet-stream")
+      // The type as sent, then what the body turned out to be.
+      #expect(type.hasPrefix("application/octet-stream: "), "\(type)")
     }
+    if case .failed(.notAnImage(let type, _, _)) = outcomes["page"] { #expect(type.hasSuffix("an HTML page")) }
     #expect(try images(in: directory).isEmpty)
   }
 
