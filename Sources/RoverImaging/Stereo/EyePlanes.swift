@@ -29,26 +29,58 @@ enum EyePlanes {
   /// Rec. 601 luma (0.299 R + 0.587 G + 0.114 B) of an RGB picture; a grey one as it is.
   static func luminance(_ image: Raster) -> Raster {
     guard image.channels >= 3 else { return channels(image, [0]) }
-    var out = Raster(width: image.width, height: image.height, channels: 1, bitDepth: image.bitDepth)
-    for y in 0..<image.height {
-      for x in 0..<image.width {
-        let value =
-          0.299 * Double(image.sample(x: x, y: y, channel: 0)) + 0.587 * Double(image.sample(x: x, y: y, channel: 1))
-          + 0.114 * Double(image.sample(x: x, y: y, channel: 2))
-        out.setSample(Int(value + 0.5), x: x, y: y, channel: 0)
+    return map(image, channels: 1) { source, target, pixels, stride in
+      for pixel in 0..<pixels {
+        let at = pixel * stride
+        let value = 0.299 * Double(source[at]) + 0.587 * Double(source[at + 1]) + 0.114 * Double(source[at + 2])
+        target[pixel] = value + 0.5
       }
     }
-    return out
   }
 
   /// The listed channels (a grey picture's one channel stands for every colour).
   static func channels(_ image: Raster, _ wanted: [Int]) -> Raster {
-    var out = Raster(width: image.width, height: image.height, channels: wanted.count, bitDepth: image.bitDepth)
     let colors = image.hasAlpha ? image.channels - 1 : image.channels
-    for y in 0..<image.height {
-      for x in 0..<image.width {
-        for (index, channel) in wanted.enumerated() {
-          out.setSample(image.sample(x: x, y: y, channel: min(channel, colors - 1)), x: x, y: y, channel: index)
+    let picked = wanted.map { min($0, colors - 1) }
+    return map(image, channels: wanted.count) { source, target, pixels, stride in
+      for pixel in 0..<pixels {
+        for (index, channel) in picked.enumerated() {
+          target[pixel * picked.count + index] = Double(source[pixel * stride + channel])
+        }
+      }
+    }
+  }
+
+  /// A raster of `channels` made from `image` by `body`, which reads samples as Doubles and writes Doubles (in
+  /// range: luminance and copies never leave it), a row band at a time so no picture-sized Double buffer exists.
+  private static func map(
+    _ image: Raster, channels: Int,
+    _ body: (_ source: [Double], _ target: inout [Double], _ pixels: Int, _ stride: Int) -> Void
+  ) -> Raster {
+    var out = Raster(width: image.width, height: image.height, channels: channels, bitDepth: image.bitDepth)
+    let rowsPerBand = 64
+    let sixteen = image.bitDepth == 16
+    for top in stride(from: 0, to: image.height, by: rowsPerBand) {
+      let rows = min(rowsPerBand, image.height - top)
+      let pixels = rows * image.width
+      let first = top * image.width
+      var source = [Double](repeating: 0, count: pixels * image.channels)
+      var target = [Double](repeating: 0, count: pixels * channels)
+      image.bytes.withUnsafeBytes { raw in
+        for index in 0..<source.count {
+          let at = first * image.channels + index
+          source[index] = sixteen ? Double(raw.load(fromByteOffset: 2 * at, as: UInt16.self)) : Double(raw[at])
+        }
+      }
+      body(source, &target, pixels, image.channels)
+      out.bytes.withUnsafeMutableBytes { raw in
+        for index in 0..<target.count {
+          let at = first * channels + index
+          if sixteen {
+            raw.storeBytes(of: UInt16(min(target[index], 65_535)), toByteOffset: 2 * at, as: UInt16.self)
+          } else {
+            raw[at] = UInt8(min(target[index], 255))
+          }
         }
       }
     }

@@ -46,7 +46,7 @@ extension RoverCommand {
             let picture = try maker.make(
               leftPath: leftPath, leftModel: left.metadata.cameraModel, rightPath: rightPath,
               rightModel: right.metadata.cameraModel)
-            let name = (left.frame?.stem ?? left.id.description) + "_" + style.rawValue
+            let name = (left.frame?.frameKey ?? left.id.description) + "_" + style.rawValue
             let path = try workshop.write(picture.raster, name: name)
             if let reason = picture.fallbackReason, case .verticalShift(let rows) = picture.rectification {
               report.warning("\(name): \(reason); aligned by a vertical shift of \(rows) rows instead")

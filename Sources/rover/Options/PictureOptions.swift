@@ -3,11 +3,6 @@ import Foundation
 import RoverCore
 import RoverImaging
 
-/// `assemble --format`, `anaglyph --format`: each picture's path, or one JSON object a line.
-enum PictureFormat: String, ExpressibleByArgument, CaseIterable {
-  case text, json
-}
-
 /// The selection, output folder, download width and output format that `assemble` and `anaglyph` share: whole sols
 /// (`--sol`, `--camera`, as `pairs` takes them) narrowed by the frame filters (`--sequence`…).
 struct PictureOptions: ParsableArguments {
@@ -47,38 +42,5 @@ struct PictureOptions: ParsableArguments {
     return PictureRun(
       listing: listing, request: try selection.request(rover: rover),
       workshop: PictureWorkshop(directory: directory, downloader: downloader), format: format)
-  }
-}
-
-/// One `assemble` or `anaglyph` run: sol by sol, list, fetch, make, report.
-struct PictureRun {
-  let listing: PhotoListing
-  let request: PhotoRequest
-  let workshop: PictureWorkshop
-  let format: PictureFormat
-  private let outcome = Locked(PictureReport.Outcome())
-
-  init(listing: PhotoListing, request: PhotoRequest, workshop: PictureWorkshop, format: PictureFormat) {
-    self.listing = listing
-    self.request = request
-    self.workshop = workshop
-    self.format = format
-  }
-
-  func forEachSol(
-    _ body: (_ photos: [Photo], _ workshop: PictureWorkshop, _ report: PictureReport) async throws -> Void
-  ) async throws {
-    _ = try await listing.forEachBatch(request) { photos in
-      let report = PictureReport(format: format)
-      try await body(photos, workshop, report)
-      outcome.withLock { $0.merge(report.outcome) }
-    }
-  }
-
-  /// The exit code of the run: the first picture failure's, else 3 when frames could not be downloaded.
-  func finish() throws {
-    let result = outcome.withLock { $0 }
-    if let code = result.firstFailure { throw ExitCode(code) }
-    if result.downloadsFailed { throw ExitCode(ExitStatus.someDownloadsFailed) }
   }
 }
