@@ -55,22 +55,21 @@ public struct FrameAssembler: Sendable {
     for placement in plan.placements {
       var tile = try ImageCodec.decode(contentsOf: placement.path)
       try placement.check(tile)
+      let channels = tile.channels + (plan.uncovered > 0 ? 1 : 0)
       if canvas == nil {
-        canvas = Raster(
-          width: plan.width, height: plan.height, channels: tile.channels + (plan.uncovered > 0 ? 1 : 0),
-          bitDepth: tile.bitDepth)
+        canvas = Raster(width: plan.width, height: plan.height, channels: channels, bitDepth: tile.bitDepth)
       }
-      guard var target = canvas else { break }
-      canvas = nil
-      guard tile.channels + (plan.uncovered > 0 ? 1 : 0) == target.channels, tile.bitDepth == target.bitDepth else {
+      guard canvas?.channels == channels, canvas?.bitDepth == tile.bitDepth else {
         throw .invalidInput(
           path: placement.path, reason: "tile has \(tile.channels) channels of \(tile.bitDepth) bits, unlike the others"
         )
       }
-      if options.matchLevels { LevelMatching.match(&tile, at: placement, against: placed, in: target) }
-      Self.place(tile, at: placement.x, placement.y, on: &target)
+      if options.matchLevels, let current = canvas {
+        LevelMatching.match(&tile, at: placement, against: placed, in: current)
+      }
+      // Through the optional, in place: the canvas is never copied.
+      canvas?.place(tile, at: placement.x, placement.y)
       placed.append(placement)
-      canvas = target
     }
     guard var frame = canvas else {
       throw .invalidInput(path: exposure.name, reason: "no tile of the exposure is at hand")
@@ -80,39 +79,5 @@ public struct FrameAssembler: Sendable {
     let report = plan.report(
       frame: frame, placed: placed, debayered: debayer, levelsMatched: options.matchLevels)
     return AssembledFrame(raster: frame, report: report)
-  }
-
-  /// Copies `tile` onto `canvas` with its top-left pixel at (`x`, `y`); where the canvas has one channel more (alpha),
-  /// the tile's pixels are made opaque.
-  static func place(_ tile: Raster, at x: Int, _ y: Int, on canvas: inout Raster) {
-    let size = tile.bytesPerSample
-    let tileChannels = tile.channels
-    let canvasChannels = canvas.channels
-    let rowBytes = tile.rowBytes
-    let canvasRowBytes = canvas.rowBytes
-    let opaque = canvas.maxSample
-    tile.bytes.withUnsafeBytes { source in
-      canvas.bytes.withUnsafeMutableBytes { target in
-        guard let sourceBase = source.baseAddress, let targetBase = target.baseAddress else { return }
-        for row in 0..<tile.height {
-          let from = sourceBase + row * rowBytes
-          let to = targetBase + (y + row) * canvasRowBytes + x * canvasChannels * size
-          if tileChannels == canvasChannels {
-            to.copyMemory(from: from, byteCount: rowBytes)
-            continue
-          }
-          for column in 0..<tile.width {
-            let pixelFrom = from + column * tileChannels * size
-            let pixelTo = to + column * canvasChannels * size
-            pixelTo.copyMemory(from: pixelFrom, byteCount: tileChannels * size)
-            if size == 1 {
-              pixelTo.storeBytes(of: UInt8(opaque), toByteOffset: tileChannels, as: UInt8.self)
-            } else {
-              pixelTo.storeBytes(of: UInt16(opaque), toByteOffset: tileChannels * 2, as: UInt16.self)
-            }
-          }
-        }
-      }
-    }
   }
 }

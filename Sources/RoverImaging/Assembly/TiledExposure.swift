@@ -27,8 +27,9 @@ public struct TiledExposure: Sendable {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Groups photos into tiled exposures, in the order their first tiles were given; photos that are no tile of an
-  /// engineering camera (no tile field, or no subframe to place them by) are left out.
+  /// Groups photos into tiled exposures, in the order their first tiles were given. Left out: photos that are no
+  /// tile of an engineering camera (no tile field, or no subframe to place them by), and a frame sent whole as its
+  /// only tile (`01` covering the whole sensor), which has nothing to assemble.
   ///
   /// - Parameter photos: one sol's photos, or any selection of them.
   public static func group(_ photos: [Photo]) -> [TiledExposure] {
@@ -44,7 +45,14 @@ public struct TiledExposure: Sendable {
     }
     return order.map { key in
       TiledExposure(key: key, tiles: byKey[key, default: [:]].sorted { $0.key < $1.key }.map(\.value))
-    }
+    }.filter { !$0.isWholeFrame }
+  }
+
+  /// One tile whose subframe is the whole sensor (or, for a sensor rover does not know, any lone tile).
+  private var isWholeFrame: Bool {
+    guard tiles.count == 1, let tile = tiles.first, let subframe = tile.metadata.subframe else { return false }
+    guard let sensor = SensorSize.of(tile) else { return true }
+    return subframe.x == 1 && subframe.y == 1 && subframe.width >= sensor.width && subframe.height >= sensor.height
   }
 
   /// A higher version in the name wins; between equal versions, the one not marked older.

@@ -12,9 +12,15 @@ struct Plane: Sendable {
 
   /// The first channel of a raster.
   init(_ raster: Raster) {
-    var values = [Double](repeating: 0, count: raster.width * raster.height)
-    for y in 0..<raster.height {
-      for x in 0..<raster.width { values[y * raster.width + x] = Double(raster.sample(x: x, y: y, channel: 0)) }
+    let (count, stride, sixteen) = (raster.width * raster.height, raster.channels, raster.bitDepth == 16)
+    let values = raster.bytes.withUnsafeBytes { raw in
+      [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+        for index in 0..<count {
+          let at = index * stride
+          buffer[index] = sixteen ? Double(raw.load(fromByteOffset: 2 * at, as: UInt16.self)) : Double(raw[at])
+        }
+        initialized = count
+      }
     }
     self.init(width: raster.width, height: raster.height, values: values)
   }
@@ -53,16 +59,20 @@ struct Plane: Sendable {
   func correlation(_ other: Plane, x: Int, y: Int, size: Int, dx: Int, dy: Int) -> Double {
     guard x + dx >= 0, y + dy >= 0, x + dx + size <= other.width, y + dy + size <= other.height else { return -1 }
     var (sa, sb, saa, sbb, sab) = (0.0, 0.0, 0.0, 0.0, 0.0)
-    for row in 0..<size {
-      let a = (y + row) * width + x
-      let b = (y + dy + row) * other.width + x + dx
-      for column in 0..<size {
-        let (va, vb) = (values[a + column], other.values[b + column])
-        sa += va
-        sb += vb
-        saa += va * va
-        sbb += vb * vb
-        sab += va * vb
+    values.withUnsafeBufferPointer { mine in
+      other.values.withUnsafeBufferPointer { theirs in
+        for row in 0..<size {
+          let a = (y + row) * width + x
+          let b = (y + dy + row) * other.width + x + dx
+          for column in 0..<size {
+            let (va, vb) = (mine[a + column], theirs[b + column])
+            sa += va
+            sb += vb
+            saa += va * va
+            sbb += vb * vb
+            sab += va * vb
+          }
+        }
       }
     }
     let n = Double(size * size)

@@ -26,6 +26,14 @@ import Testing
     #expect(exposure.name == "NLF_1110_0765465872_675ECM_N0512578NCAM13109_00_195J")
   }
 
+  @Test func aFrameSentWholeAsItsOnlyTileIsNoExposureToAssemble() throws {
+    var whole = try RealTiles.photo(eye: "L", tile: 1)
+    whole.metadata.subframe = Subframe(x: 1, y: 1, width: 5120, height: 3840)
+    #expect(TiledExposure.group([whole]).isEmpty)
+    let lone = try RealTiles.photo(eye: "L", tile: 1)
+    #expect(TiledExposure.group([lone]).count == 1)
+  }
+
   @Test func realTilesLandAtTheirSubframeOffsetsOnTheScaleTwoCanvas() throws {
     let frame = try FrameAssembler().assemble(leftExposure(), file: fixturePath)
     #expect(frame.report.width == 2560 && frame.report.height == 1920)
