@@ -11,10 +11,11 @@ import Testing
 
   /// The feed; `edit` changes each record (as JSON) before it is served.
   static func feed(
-    bomb: String? = nil, edit: @escaping @Sendable (inout [String: Any]) -> Void = { _ in }
+    tile: String? = nil, bomb: String? = nil, edit: @escaping @Sendable (inout [String: Any]) -> Void = { _ in }
   ) throws -> TestHTTPServer {
-    let names = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter { $0.hasSuffix(".json") }
-      .sorted()
+    // `tile` ("01"): only that tile of each eye, one pair, for the tests that make pictures in a debug build.
+    let names = try FileManager.default.contentsOfDirectory(atPath: fixtures.path)
+      .filter { name in name.hasSuffix(".json") && (tile.map { name.contains("_\($0)_") } ?? true) }.sorted()
     let images = try names.map { name in
       // A tile named in `bomb` is served as a PNG whose header declares 60000 x 60000 pixels.
       if let bomb, name.hasPrefix(bomb) { return ImageBomb.png(width: 60_000, height: 60_000) }
@@ -99,8 +100,8 @@ import Testing
     #expect(feed.requestCount(pathPrefix: "/pub/") == images)
   }
 
-  @Test func anaglyphRectifiesEachPairWithTheCameraModels() async throws {
-    let feed = try Self.feed()
+  @Test func anaglyphRectifiesThePairWithTheCameraModels() async throws {
+    let feed = try Self.feed(tile: "01")
     defer { feed.stop() }
     let out = try Self.folder()
     defer { try? FileManager.default.removeItem(at: out) }
@@ -108,7 +109,7 @@ import Testing
       ["anaglyph", "perseverance", "--sol", "1110", "-o", out.path, "--format", "json", "--style", "color"], feed)
     #expect(result.exitCode == 0 && result.stderr.isEmpty, "\(result)")
     let lines = try CLI.jsonLines(result.stdout)
-    #expect(lines.count == 2)
+    #expect(lines.count == 1)
     for line in lines {
       #expect(line["rectification"] as? String == "camera_models" && line["vertical_shift"] is NSNull)
       #expect(line["style"] as? String == "color" && line["width"] as? Int == 1288)
@@ -117,7 +118,7 @@ import Testing
   }
 
   @Test func aPairWithoutModelsIsShiftedAndSaysSo() async throws {
-    let feed = try Self.feed { record in
+    let feed = try Self.feed(tile: "01") { record in
       var camera = record["camera"] as? [String: Any] ?? [:]
       camera["camera_model_component_list"] = "UNK"
       camera["camera_model_type"] = "UNK"
