@@ -256,7 +256,9 @@ def measure(command):
     if result.returncode != 0:
         sys.exit(f"failed ({result.returncode}): {' '.join(command)}\n{result.stderr[-2000:]}")
     rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr).group(1)) / 1024
-    return wall, rss
+    cpu = sum(float(re.search(rf"{kind} time \(seconds\): ([\d.]+)", result.stderr).group(1))
+              for kind in ("User", "System"))
+    return wall, rss, cpu
 
 
 def main():
@@ -322,16 +324,20 @@ def write_report(args, results):
     labels = {"assembly": "16-tile scale-1 exposure → 5120×3840 RGB PNG",
               "anaglyph": "5120×3840 pair rectified (CAHVORE) → grey anaglyph PNG"}
     for name, (samples, output_bytes) in results.items():
-        rw = [w for w, _ in samples["rover"]]
-        sw = [w for w, _ in samples["script"]]
-        rr = max(r for _, r in samples["rover"])
-        sr = max(r for _, r in samples["script"])
+        rw = [w for w, _, _ in samples["rover"]]
+        sw = [w for w, _, _ in samples["script"]]
+        rr = max(r for _, r, _ in samples["rover"])
+        sr = max(r for _, r, _ in samples["script"])
+        rc = statistics.median(c for _, _, c in samples["rover"])
+        sc = statistics.median(c for _, _, c in samples["script"])
         ok_wall = statistics.median(rw) <= statistics.median(sw)
         limit = 3 * output_bytes / 1024 / 1024
         lines.append(
             f"| {labels[name]} | wall | {statistics.median(rw):.2f} s ({min(rw):.2f}–{max(rw):.2f}) | "
             f"{statistics.median(sw):.2f} s ({min(sw):.2f}–{max(sw):.2f}) | "
             f"{statistics.median(rw) / statistics.median(sw):.2f}× | ≤ script | {'✔' if ok_wall else '✘'} |")
+        lines.append(
+            f"| {labels[name]} | CPU (user + system) | {rc:.2f} s | {sc:.2f} s | {rc / sc:.2f}× | reported | — |")
         lines.append(
             f"| {labels[name]} | peak RSS | {rr:.1f} MB | {sr:.1f} MB | {rr / sr:.2f}× | ≤ 3 × output "
             f"({limit:.0f} MB) | {'✔' if rr <= limit else '✘'} |")
