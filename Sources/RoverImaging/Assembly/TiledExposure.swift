@@ -3,7 +3,7 @@ import RoverCore
 /// The tiles of one exposure of a Perseverance engineering camera (Navcam, Hazcams, CacheCam), which sends its
 /// full-field frames at scale 1 and 2 cut into tiles.
 ///
-/// Tiles belong together when their names are equal with the tile digits blanked (``RoverCore/FrameName/exposureKey``):
+/// Tiles belong together when their names are equal with the tile digits blanked (`FrameName.exposureKey`):
 /// same camera and eye, same clock, same sequence and product. Of re-processed versions of a tile only the newest
 /// is kept.
 public struct TiledExposure: Sendable {

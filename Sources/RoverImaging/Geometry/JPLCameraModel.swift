@@ -1,6 +1,6 @@
 import RoverCore
 
-/// A JPL camera model (CAHV, CAHVOR or CAHVORE) ready to project: the feed's ``RoverCore/CameraModel`` checked and
+/// A JPL camera model (CAHV, CAHVOR or CAHVORE) ready to project: the feed's `CameraModel` (RoverCore) checked and
 /// typed.
 ///
 /// Why: the raw feeds give every engineering frame its model in the delivered image's own pixels, and that model is

@@ -33,7 +33,7 @@ package struct PictureWorkshop: Sendable {
 
   /// Fetches `photos` (those not yet in the folder) and says where each is.
   ///
-  /// - Throws: what ``RoverCore/Downloader/run(_:)-([Photo])`` throws (the folder cannot be made or opened).
+  /// - Throws: what `Downloader.run(_:)` throws (the folder cannot be made or opened).
   package func fetch(_ photos: [Photo]) async throws -> Files {
     var files = Files()
     guard let downloader else {
