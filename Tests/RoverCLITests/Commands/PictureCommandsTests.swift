@@ -180,4 +180,22 @@ import Testing
     // The left eye's frame is still made.
     #expect(result.stdout.split(separator: "\n").count == 1)
   }
+
+  @Test func offlineUsesTheCachedListingAndTheFramesAlreadyInTheFolder() async throws {
+    let feed = try Self.feed()
+    let out = try Self.folder()
+    let cache = try Self.folder()
+    defer { for folder in [out, cache] { try? FileManager.default.removeItem(at: folder) } }
+    let arguments = [
+      "assemble", "perseverance", "--sol", "1110", "-o", out.path, "--format", "json", "--service", "nasa-raw",
+      "--base-url", feed.baseURL.absoluteString,
+    ]
+    let environment = ["XDG_CACHE_HOME": cache.path]
+    let online = try await CLI.run(arguments, environment: environment)
+    #expect(online.exitCode == 0, "\(online)")
+    feed.stop()
+    let offline = try await CLI.run(arguments + ["--offline"], environment: environment)
+    #expect(offline.exitCode == 0, "\(offline)")
+    #expect(try CLI.jsonLines(offline.stdout).count == 2)
+  }
 }
