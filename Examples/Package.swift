@@ -11,6 +11,11 @@ let package = Package(
   targets: [
     .executableTarget(name: "list-sols", dependencies: [.product(name: "RoverCore", package: "rover")]),
     .executableTarget(name: "download-sol", dependencies: [.product(name: "RoverCore", package: "rover")]),
+    .executableTarget(
+      name: "assemble-sol",
+      dependencies: [
+        .product(name: "RoverCore", package: "rover"), .product(name: "RoverImaging", package: "rover"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

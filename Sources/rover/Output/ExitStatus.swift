@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RoverCore
 import RoverGallery
+import RoverImaging
 
 /// The one table from failures to exit codes (sysexits.h), documented in the README and asserted by tests.
 enum ExitStatus {
@@ -64,6 +65,14 @@ enum ExitStatus {
     }
   }
 
+  static func code(for error: ImagingError) -> Int32 {
+    switch error {
+    case .unreadable: return noInput
+    case .writeFailed: return ioError
+    case .unsupported, .tooLarge, .corrupt, .invalidInput: return dataError
+    }
+  }
+
   /// The library's message with the command's own words added: which flag or command fixes it.
   static func message(for error: ServiceError) -> String? {
     let text = error.errorDescription ?? "\(error)"
@@ -122,6 +131,7 @@ enum ExitStatus {
     case let error as SettingsError: return (usage, error.errorDescription)
     case let error as CacheError: return (ioError, error.errorDescription)
     case let error as GalleryError: return (code(for: error), error.errorDescription)
+    case let error as ImagingError: return (code(for: error), "\(error.path): \(error.reason)")
     case is CancellationError: return (interrupted, "interrupted")
     case let error as ExitCode: return (error.rawValue, nil)
     default: return nil
