@@ -1,0 +1,118 @@
+import Foundation
+
+extension SequenceGrouping {
+  /// The fewest frames a movie has: two frames are a pair, not motion.
+  package static let movieMinimumFrames = 3
+  /// How far apart, in degrees, two frames' mast azimuths or elevations may be and still count as one pointing.
+  package static let pointingTolerance = 0.1
+
+  /// The movies among one sol's photos: frames of one sol, sequence, camera and eye with the same subframe,
+  /// binning, size and mast pointing (azimuth and elevation within 0.1°), ordered by spacecraft clock, at least
+  /// three of them. Ordered by sol, then first clock, then id.
+  ///
+  /// Frames without a sequence id or a clock, and thumbnails, are never movie frames; two frames with the same clock
+  /// in one group (colour variants of one exposure, re-deliveries) count once, the first listed kept. An unknown
+  /// pointing or size is equal only to another unknown one, so a Photos-API copy's frames (names only) group by
+  /// name alone.
+  ///
+  /// Give one sol's photos at a time: memory is the photos given.
+  public static func movies(_ photos: [Photo]) -> [FrameMovie] {
+    var buckets: [MovieKey: [Photo]] = [:]
+    for photo in photos {
+      guard let frame = photo.frame, !frame.thumbnail, let sequence = frame.sequence, clock(photo) != nil else {
+        continue
+      }
+      let key = MovieKey(
+        sol: photo.sol, sequence: sequence, camera: photo.camera.name, eye: frame.eye?.rawValue,
+        subframe: photo.metadata.subframe, scale: photo.metadata.scaleFactor, width: photo.metadata.width,
+        height: photo.metadata.height)
+      buckets[key, default: []].append(photo)
+    }
+    var movies: [(key: MovieKey, photos: [Photo])] = []
+    for (key, photos) in buckets {
+      for group in pointings(photos) {
+        let ordered = oncePerClock(group)
+        if ordered.count >= movieMinimumFrames { movies.append((key, ordered)) }
+      }
+    }
+    movies.sort {
+      ($0.key.sol, clock($0.photos[0]) ?? 0, $0.photos[0].id.description) < (
+        $1.key.sol, clock($1.photos[0]) ?? 0, $1.photos[0].id.description
+      )
+    }
+    var numbers: [String: Int] = [:]
+    return movies.map { key, photos in
+      let stem = [String(key.sol), key.sequence, key.eye].compactMap { $0 }.joined(separator: "-")
+      numbers[stem, default: 0] += 1
+      return FrameMovie(
+        id: fileSafe(stem + "-" + twoDigits(numbers[stem] ?? 1)), sol: key.sol, sequence: key.sequence,
+        camera: key.camera, eye: key.eye, photos: photos, width: key.width, height: key.height)
+    }
+  }
+
+  /// The clock a movie orders by: the feed's shutter clock, else the name's; `nil` when neither is known or finite.
+  package static func clock(_ photo: Photo) -> Double? {
+    guard let clock = photo.metadata.sclk ?? photo.frame?.sclk, clock.isFinite else { return nil }
+    return clock
+  }
+
+  /// What the frames of one movie share, pointing aside (pointing is near-equal, not equal, so it is clustered).
+  struct MovieKey: Hashable {
+    var sol: Int
+    var sequence: String
+    var camera: String
+    var eye: String?
+    var subframe: Subframe?
+    var scale: Int?
+    var width: Int?
+    var height: Int?
+  }
+
+  /// Splits one bucket by mast pointing: a frame joins the first group whose first frame points within the
+  /// tolerance, else starts a group. Groups keep clock order.
+  static func pointings(_ photos: [Photo]) -> [[Photo]] {
+    var groups: [[Photo]] = []
+    for photo in photos.sorted(by: { (clock($0) ?? 0, $0.id.description) < (clock($1) ?? 0, $1.id.description) }) {
+      if let index = groups.firstIndex(where: { samePointing($0[0], photo) }) {
+        groups[index].append(photo)
+      } else {
+        groups.append([photo])
+      }
+    }
+    return groups
+  }
+
+  /// Whether two frames point the same way: azimuths (modulo 360°) and elevations within the tolerance; an unknown
+  /// angle (or one that is not finite) equals only another unknown one.
+  static func samePointing(_ a: Photo, _ b: Photo) -> Bool {
+    func near(_ x: Double?, _ y: Double?, circular: Bool) -> Bool {
+      let x = x.flatMap { $0.isFinite ? $0 : nil }
+      let y = y.flatMap { $0.isFinite ? $0 : nil }
+      guard let x, let y else { return x == nil && y == nil }
+      var difference = abs(x - y)
+      if circular { difference = difference.truncatingRemainder(dividingBy: 360).magnitude }
+      if circular { difference = min(difference, 360 - difference) }
+      // A small slack: 0.1 written in a feed and subtracted is not exactly 0.1.
+      return difference <= pointingTolerance + 1e-9
+    }
+    return near(a.metadata.mastAzimuth, b.metadata.mastAzimuth, circular: true)
+      && near(a.metadata.mastElevation, b.metadata.mastElevation, circular: false)
+  }
+
+  /// The group's frames with one frame per clock value, the first listed kept (the group is in clock order).
+  static func oncePerClock(_ photos: [Photo]) -> [Photo] {
+    var seen = Set<Double>()
+    return photos.filter { photo in clock(photo).map { seen.insert($0).inserted } ?? false }
+  }
+
+  static func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
+
+  /// Keeps letters, digits, `-` and `_`; anything else (a hostile sequence id from a server) becomes `_`.
+  package static func fileSafe(_ text: String) -> String {
+    String(
+      text.unicodeScalars.map { scalar in
+        scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
+          ? Character(scalar) : "_"
+      })
+  }
+}
