@@ -35,6 +35,8 @@ let package = Package(
     // The output directory's record and `watch`'s state (Debian: libsqlite3-dev): a few statements through the C
     // API, where GRDB would add minutes of build on two cores for nothing this code uses.
     .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
+    // `rover animate`: animated GIFs through giflib (Debian: libgif-dev).
+    .target(name: "CGif", linkerSettings: [.linkedLibrary("gif")]),
     .target(
       name: "RoverCore",
       dependencies: [
@@ -44,6 +46,7 @@ let package = Package(
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
       ],
     ),
+    .target(name: "RoverImaging", dependencies: ["RoverCore", "CGif"]),
     // The command's `gallery`, kept out of the library: RoverCore's users neither link the image libraries nor
     // need their headers to build.
     .target(
@@ -79,6 +82,7 @@ let package = Package(
       dependencies: ["RoverCore", "RoverTestSupport"],
       resources: [.copy("Fixtures")]
     ),
+    .testTarget(name: "RoverImagingTests", dependencies: ["RoverImaging", "RoverCore", "RoverTestSupport"]),
     .testTarget(name: "RoverGalleryTests", dependencies: ["RoverGallery", "RoverCore", "RoverTestSupport"]),
     .testTarget(name: "RoverTestSupportTests", dependencies: ["RoverTestSupport"]),
     .testTarget(name: "RoverCLITests", dependencies: ["rover", "RoverTestSupport"]),
