@@ -12,6 +12,8 @@ let package = Package(
   // macOS build was never made to compile, and declaring it would promise one.
   products: [
     .library(name: "RoverCore", targets: ["RoverCore"]),
+    // Whole frames from their tiles and rectified stereo anaglyphs; links libpng and libjpeg-turbo.
+    .library(name: "RoverImaging", targets: ["RoverImaging"]),
     .executable(name: "rover", targets: ["rover"]),
   ],
   dependencies: [
@@ -46,7 +48,11 @@ let package = Package(
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
       ],
     ),
-    .target(name: "RoverImaging", dependencies: ["RoverCore", "CGif"]),
+    // RoverImaging's codec: whole images at their own bit depth (Debian: libpng-dev, libjpeg-dev).
+    .target(name: "CImaging", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]),
+    // Frames assembled from tiles and stereo anaglyphs, and movies (animated GIFs) from sequences, kept out of
+    // RoverCore so that its users link no image library.
+    .target(name: "RoverImaging", dependencies: ["RoverCore", "CImaging", "CGif"]),
     // The command's `gallery`, kept out of the library: RoverCore's users neither link the image libraries nor
     // need their headers to build.
     .target(
@@ -58,6 +64,7 @@ let package = Package(
       dependencies: [
         "RoverCore",
         "RoverGallery",
+        "RoverImaging",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       // A release build carries the Swift runtime and Foundation (linked statically), so `rover --version` starts in
@@ -82,10 +89,13 @@ let package = Package(
       dependencies: ["RoverCore", "RoverTestSupport"],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "RoverImagingTests", dependencies: ["RoverImaging", "RoverCore", "RoverTestSupport"]),
     .testTarget(name: "RoverGalleryTests", dependencies: ["RoverGallery", "RoverCore", "RoverTestSupport"]),
+    .testTarget(
+      name: "RoverImagingTests", dependencies: ["RoverImaging", "RoverCore", "RoverTestSupport"],
+      resources: [.copy("Fixtures")]),
     .testTarget(name: "RoverTestSupportTests", dependencies: ["RoverTestSupport"]),
-    .testTarget(name: "RoverCLITests", dependencies: ["rover", "RoverTestSupport"]),
+    // RoverImaging: the animate tests make their frames with its PNG encoder and read the GIFs back.
+    .testTarget(name: "RoverCLITests", dependencies: ["rover", "RoverImaging", "RoverTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -36,7 +36,7 @@ package struct DriveMovieBuilder: Sendable {
   package mutating func add(_ photos: [Photo]) {
     for photo in photos {
       let frame = photo.frame
-      guard frame?.thumbnail != true, let clock = SequenceGrouping.clock(photo),
+      guard !SequenceGrouping.isThumbnail(photo, frame), let clock = SequenceGrouping.clock(photo),
         let site = photo.metadata.site ?? frame?.site, let drive = photo.metadata.drive ?? frame?.drive
       else { continue }
       let key = Key(

@@ -10,7 +10,8 @@ extension SequenceGrouping {
   /// binning, size and mast pointing (azimuth and elevation within 0.1°), ordered by spacecraft clock, at least
   /// three of them. Ordered by sol, then first clock, then id.
   ///
-  /// Frames without a sequence id or a clock, and thumbnails, are never movie frames; two frames with the same clock
+  /// Frames without a sequence id or a clock, and thumbnails (by name or the feed's sample type), are never movie
+  /// frames, whereas subframes are: list with the raw feeds' partial samples kept (`includeThumbnails`); two frames with the same clock
   /// in one group (colour variants of one exposure, re-deliveries) count once, the first listed kept. An unknown
   /// pointing or size is equal only to another unknown one, so a Photos-API copy's frames (names only) group by
   /// name alone.
@@ -19,9 +20,8 @@ extension SequenceGrouping {
   public static func movies(_ photos: [Photo]) -> [FrameMovie] {
     var buckets: [MovieKey: [Photo]] = [:]
     for photo in photos {
-      guard let frame = photo.frame, !frame.thumbnail, let sequence = frame.sequence, clock(photo) != nil else {
-        continue
-      }
+      guard let frame = photo.frame, !isThumbnail(photo, frame), let sequence = frame.sequence, clock(photo) != nil
+      else { continue }
       let key = MovieKey(
         sol: photo.sol, sequence: sequence, camera: photo.camera.name, eye: frame.eye?.rawValue,
         subframe: photo.metadata.subframe, scale: photo.metadata.scaleFactor, width: photo.metadata.width,
@@ -48,6 +48,12 @@ extension SequenceGrouping {
         id: fileSafe(stem + "-" + twoDigits(numbers[stem] ?? 1)), sol: key.sol, sequence: key.sequence,
         camera: key.camera, eye: key.eye, photos: photos, width: key.width, height: key.height)
     }
+  }
+
+  /// A thumbnail by its name or by the feed's sample type: never a movie frame (subframes are: dust-devil movies
+  /// are subframes).
+  package static func isThumbnail(_ photo: Photo, _ frame: FrameName?) -> Bool {
+    frame?.thumbnail == true || photo.details?.sampleType?.lowercased() == "thumbnail"
   }
 
   /// The clock a movie orders by: the feed's shutter clock, else the name's; `nil` when neither is known or finite.

@@ -35,6 +35,22 @@ public enum MovieMaker {
     }
   }
 
+  /// Writes the movie `id` (a file-safe name, see `FrameMovie.id`) of the image files `frames` (PNG or JPEG, in
+  /// movie order; `clocks` their spacecraft clocks in seconds, for the delays) into `directory`.
+  ///
+  /// - Throws: ``MovieError/tooFewFrames(movie:usable:of:)`` when fewer than two frames decode at one size;
+  ///   ``MovieError/unwritable(path:reason:)`` or ``MovieError/encoder(path:reason:)`` when the output cannot be
+  ///   written. Nothing is left under the final name then.
+  public static func make(
+    id: String, frames: [String], clocks: [Double?], into directory: URL, options: Options = Options()
+  ) throws(MovieError) -> MovieResult {
+    try make(
+      id: id, count: frames.count, paths: { frames[$0] },
+      decode: { index throws(MovieError) in
+        try FrameDecoder.decode(frames[index])
+      }, delays: options.timing.delays(clocks: clocks), into: directory, options: options)
+  }
+
   /// The same over any frame source: `decode(i)` gives frame `i` or throws `.undecodable`.
   static func make(
     id: String, count: Int, paths: @escaping (Int) -> String,

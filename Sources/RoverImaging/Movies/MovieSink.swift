@@ -4,6 +4,7 @@ import Foundation
 struct MovieSink {
   private enum Target {
     case gif(GIFWriter)
+    case frames(PNGSequenceWriter)
   }
 
   private let target: Target
@@ -20,19 +21,23 @@ struct MovieSink {
       target = .gif(writer)
       path = directory.appendingPathComponent(id + ".gif").path
     case .frames:
-      throw .encoder(path: directory.path, reason: "numbered PNGs are not available in this build")
+      let writer = try PNGSequenceWriter(directory: directory.appendingPathComponent(id))
+      target = .frames(writer)
+      path = writer.directory.path
     }
   }
 
   var frames: Int {
     switch target {
     case .gif(let writer): writer.frames
+    case .frames(let writer): writer.frames
     }
   }
 
   mutating func add(_ frame: MovieFrame, delay: Int) throws(MovieError) {
     switch target {
     case .gif(let writer): try writer.add(frame, delay: delay)
+    case .frames(let writer): try writer.add(frame)
     }
   }
 

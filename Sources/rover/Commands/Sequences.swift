@@ -41,7 +41,10 @@ extension RoverCommand {
 
     func run() async throws {
       if movies {
-        try await printPerSol(rover, selection, rawFeed: rawFeed, output: output, SequenceGrouping.movies)
+        // Dust-devil movies are subframes, which the raw feeds' default leaves out; thumbnails are dropped by name.
+        var partial = rawFeed
+        partial.includeThumbnails = true
+        try await printPerSol(rover, selection, rawFeed: partial, output: output, SequenceGrouping.movies)
       } else {
         try await printPerSol(rover, selection, rawFeed: rawFeed, output: output, SequenceGrouping.sequences)
       }
