@@ -99,6 +99,27 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: fresh.appendingPathComponent("3121-NCAM00595-right-01.gif").path))
   }
 
+  /// One frame per site and drive over a range, in drive order: the real names' drives 0, 114, 156 and 366 of
+  /// site 88 (the earliest frame at each), shown at the steady default of 4 frames a second.
+  @Test func perDriveMakesOneFramePerDrive() async throws {
+    let names = try MovieFeed().names.values.joined()
+    var images: [String: Data] = [:]
+    for (index, name) in names.sorted().enumerated() { images[name] = try MovieFeed.png(blobX: index) }
+    let feed = try MovieFeed(images: images)
+    let output = try TestDirectory.make()
+    let result = try await feed.run([
+      "animate", "curiosity", "--sol", "3115..3123", "--camera", "NAV_LEFT_B", "--per-drive", "-o", output.path,
+      "--json",
+    ])
+    #expect(result.exitCode == 0, "\(result)")
+    let lines = try CLI.jsonLines(result.stdout)
+    #expect(lines.map { $0["id"] as? String } == ["drives-NAV_LEFT_B-3116-3120"])
+    #expect(lines.first?["frames"] as? Int == 4 && lines.first?["sequence"] is NSNull)
+    let gif = try #require(GIFFile(path: output.appendingPathComponent("drives-NAV_LEFT_B-3116-3120.gif").path))
+    #expect(gif.frames == 4 && gif.delays == [25, 25, 25, 25])
+    #expect(feed.server.requestCount(pathPrefix: "/images/") == 4, "only the frames kept are downloaded")
+  }
+
   @Test func badFlagsAreRefusedBeforeAnyRequest() async throws {
     let feed = try MovieFeed()
     for flags in [

@@ -38,9 +38,10 @@ final class MovieFeed: Sendable {
       guard request.path.hasPrefix("/api/v1/raw_image_items"), (request.query("page") ?? "0") == "0",
         let sol = request.query("condition_2")?.split(separator: ":").first.flatMap({ Int($0) })
       else { return .json(#"{"items":[],"more":false,"total":0,"page":0,"per_page":50}"#) }
+      let cameras = request.query("search")?.split(separator: "|").map(String.init)
       let items = (sols[sol] ?? []).enumerated().map { index, name in
         Self.item(name, sol: sol, id: sol * 100 + index, base: request.header("Host") ?? "")
-      }
+      }.filter { item in cameras?.contains(item["instrument"] as? String ?? "") ?? true }
       let body = try? JSONSerialization.data(withJSONObject: [
         "items": items, "more": false, "total": items.count, "page": 0, "per_page": 50,
       ])
