@@ -18,35 +18,35 @@ extension SequenceGrouping {
   ///
   /// Give one sol's photos at a time: memory is the photos given.
   public static func movies(_ photos: [Photo]) -> [FrameMovie] {
-    var buckets: [MovieKey: [Photo]] = [:]
+    var buckets: [MovieKey: [Timed]] = [:]
     for photo in photos {
-      guard let frame = photo.frame, !isThumbnail(photo, frame), let sequence = frame.sequence, clock(photo) != nil
+      // The name is decoded once a photo: the clock and the keys below all come from it.
+      guard let frame = photo.frame, !isThumbnail(photo, frame), let sequence = frame.sequence,
+        let clock = (photo.metadata.sclk ?? frame.sclk).flatMap({ $0.isFinite ? $0 : nil })
       else { continue }
       let key = MovieKey(
         sol: photo.sol, sequence: sequence, camera: photo.camera.name, eye: frame.eye?.rawValue,
         subframe: photo.metadata.subframe, scale: photo.metadata.scaleFactor, width: photo.metadata.width,
         height: photo.metadata.height)
-      buckets[key, default: []].append(photo)
+      buckets[key, default: []].append(Timed(clock: clock, id: photo.id.description, photo: photo))
     }
-    var movies: [(key: MovieKey, photos: [Photo])] = []
-    for (key, photos) in buckets {
-      for group in pointings(photos) {
+    var movies: [(key: MovieKey, frames: [Timed])] = []
+    for (key, frames) in buckets {
+      for group in pointings(frames) {
         let ordered = oncePerClock(group)
         if ordered.count >= movieMinimumFrames { movies.append((key, ordered)) }
       }
     }
     movies.sort {
-      ($0.key.sol, clock($0.photos[0]) ?? 0, $0.photos[0].id.description) < (
-        $1.key.sol, clock($1.photos[0]) ?? 0, $1.photos[0].id.description
-      )
+      ($0.key.sol, $0.frames[0].clock, $0.frames[0].id) < ($1.key.sol, $1.frames[0].clock, $1.frames[0].id)
     }
     var numbers: [String: Int] = [:]
-    return movies.map { key, photos in
+    return movies.map { key, frames in
       let stem = [String(key.sol), key.sequence, key.eye].compactMap { $0 }.joined(separator: "-")
       numbers[stem, default: 0] += 1
       return FrameMovie(
         id: fileSafe(stem + "-" + twoDigits(numbers[stem] ?? 1)), sol: key.sol, sequence: key.sequence,
-        camera: key.camera, eye: key.eye, photos: photos, width: key.width, height: key.height)
+        camera: key.camera, eye: key.eye, photos: frames.map(\.photo), width: key.width, height: key.height)
     }
   }
 
@@ -75,17 +75,67 @@ extension SequenceGrouping {
   }
 
   /// Splits one bucket by mast pointing: a frame joins the first group whose first frame points within the
-  /// tolerance, else starts a group. Groups keep clock order.
-  static func pointings(_ photos: [Photo]) -> [[Photo]] {
-    var groups: [[Photo]] = []
-    for photo in photos.sorted(by: { (clock($0) ?? 0, $0.id.description) < (clock($1) ?? 0, $1.id.description) }) {
-      if let index = groups.firstIndex(where: { samePointing($0[0], photo) }) {
-        groups[index].append(photo)
+  /// tolerance, else starts a group. Groups keep clock order. Each group is filed under its first frame's 0.1° cell,
+  /// so a frame is compared with the groups of the nine cells around its own, never with every group: a hostile
+  /// listing of 10⁵ frames at 10⁵ pointings costs 10⁵ look-ups, not 10¹⁰ comparisons.
+  static func pointings(_ frames: [Timed]) -> [[Timed]] {
+    var groups: [[Timed]] = []
+    var byCell: [PointingCell: [Int]] = [:]
+    for frame in frames.sorted(by: { ($0.clock, $0.id) < ($1.clock, $1.id) }) {
+      let cell = PointingCell(frame.photo)
+      let candidates = cell.neighbourhood.flatMap { byCell[$0] ?? [] }.sorted()
+      if let index = candidates.first(where: { samePointing(groups[$0][0].photo, frame.photo) }) {
+        groups[index].append(frame)
       } else {
-        groups.append([photo])
+        byCell[cell, default: []].append(groups.count)
+        groups.append([frame])
       }
     }
     return groups
+  }
+
+  /// A movie candidate with its clock and id worked out once, for sorting.
+  struct Timed {
+    var clock: Double
+    var id: String
+    var photo: Photo
+  }
+
+  /// A frame's pointing rounded to the tolerance: azimuth cells wrap at 360°; an unknown (or not finite) angle is
+  /// a cell of its own.
+  struct PointingCell: Hashable {
+    var azimuth: Int?
+    var elevation: Int?
+
+    init(azimuth: Int?, elevation: Int?) {
+      self.azimuth = azimuth
+      self.elevation = elevation
+    }
+
+    init(_ photo: Photo) {
+      let cells = 360 / SequenceGrouping.pointingTolerance
+      azimuth = photo.metadata.mastAzimuth.flatMap { angle in
+        guard angle.isFinite else { return nil }
+        let turn = angle.truncatingRemainder(dividingBy: 360)
+        return Int(((turn < 0 ? turn + 360 : turn) / SequenceGrouping.pointingTolerance).rounded()) % Int(cells)
+      }
+      // Elevations beyond ±1000° are no pointing a camera has: clamped so the cell number cannot overflow.
+      elevation = photo.metadata.mastElevation.flatMap { angle in
+        angle.isFinite ? Int((min(max(angle, -1000), 1000) / SequenceGrouping.pointingTolerance).rounded()) : nil
+      }
+    }
+
+    /// This cell and the eight around it (fewer where an angle is unknown).
+    var neighbourhood: [PointingCell] {
+      let cells = Int(360 / SequenceGrouping.pointingTolerance)
+      let azimuths: [Int?] = azimuth.map { cell in [-1, 0, 1].map { ($0 + cell + cells) % cells } } ?? [nil]
+      let elevations: [Int?] = elevation.map { cell in [cell - 1, cell, cell + 1] } ?? [nil]
+      var cellsAround: [PointingCell] = []
+      for azimuth in azimuths {
+        for elevation in elevations { cellsAround.append(PointingCell(azimuth: azimuth, elevation: elevation)) }
+      }
+      return cellsAround
+    }
   }
 
   /// Whether two frames point the same way: azimuths (modulo 360°) and elevations within the tolerance; an unknown
@@ -106,9 +156,9 @@ extension SequenceGrouping {
   }
 
   /// The group's frames with one frame per clock value, the first listed kept (the group is in clock order).
-  static func oncePerClock(_ photos: [Photo]) -> [Photo] {
+  static func oncePerClock(_ frames: [Timed]) -> [Timed] {
     var seen = Set<Double>()
-    return photos.filter { photo in clock(photo).map { seen.insert($0).inserted } ?? false }
+    return frames.filter { seen.insert($0.clock).inserted }
   }
 
   static func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }

@@ -13,6 +13,10 @@ enum FrameDecoder {
 
   /// 16-bit samples keep their high byte; alpha, if any, is dropped.
   static func frame(_ raster: Raster) -> MovieFrame {
+    // The common case, 8-bit grey or RGB, is already laid out as a movie frame: no copy.
+    if raster.bitDepth == 8, raster.channels == 1 || raster.channels == 3 {
+      return MovieFrame(width: raster.width, height: raster.height, channels: raster.channels, samples: raster.bytes)
+    }
     let colour = raster.channels >= 3
     let channels = colour ? 3 : 1
     let pixels = raster.width * raster.height

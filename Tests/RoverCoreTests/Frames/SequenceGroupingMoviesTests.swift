@@ -78,6 +78,15 @@ import Testing
     #expect(SequenceGrouping.movies(hostile).map(\.photos.count) == [3])
   }
 
+  /// A hostile listing: 2·10⁴ frames of one sequence, each at its own pointing, is no movie, and the grouping
+  /// compares each frame with the groups of its neighbouring cells only, not with every group.
+  @Test func twentyThousandPointingsAreNoMovie() {
+    let photos = (0..<20_000).map { index in
+      Self.frame(clock: index, azimuth: Double(index % 3000) * 0.12, elevation: Double(index / 3000) * 0.5)
+    }
+    #expect(SequenceGrouping.movies(photos).isEmpty)
+  }
+
   /// A drive movie keeps one frame per site and drive, of the size seen at most drives, in drive order.
   @Test func driveMoviesKeepOneFramePerDriveInDriveOrder() throws {
     var photos: [Photo] = []
