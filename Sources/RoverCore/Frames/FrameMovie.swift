@@ -18,7 +18,7 @@ public struct FrameMovie: Sendable, Hashable, Encodable {
   public var id: String
   /// The sol of the first frame.
   public var sol: Int
-  /// The sol of the last frame; equal to ``sol`` except for a drive movie.
+  /// The sol of the last frame; equal to ``FrameMovie/sol`` except for a drive movie.
   public var lastSol: Int
   /// The sequence id the frames share; `nil` for a drive movie, whose frames come from many sequences.
   public var sequence: String?
@@ -30,7 +30,7 @@ public struct FrameMovie: Sendable, Hashable, Encodable {
   public var photos: [Photo]
   /// The delivered size in pixels the frames share, where the feed gives it; `nil` when unknown.
   public var width: Int?
-  /// The delivered height in pixels, as ``width``.
+  /// The delivered height in pixels, as ``FrameMovie/width``.
   public var height: Int?
 
   /// A movie from its frames, already grouped and ordered.

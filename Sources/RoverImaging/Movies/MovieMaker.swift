@@ -19,7 +19,7 @@ public enum MovieMaker {
   public struct Options: Sendable, Hashable {
     /// How long each frame shows (GIF only).
     public var timing: MovieTiming
-    /// Change detection (``MovieDifference``-style): each frame's difference from the movie's mean.
+    /// Change detection, as mru's `diffgif`: each frame's difference from the mean, smoothed and stretched.
     public var difference: Bool
     /// The box filter's side in pixels for `difference` (odd; 1 turns it off).
     public var boxSize: Int
