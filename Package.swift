@@ -37,6 +37,8 @@ let package = Package(
     // The output directory's record and `watch`'s state (Debian: libsqlite3-dev): a few statements through the C
     // API, where GRDB would add minutes of build on two cores for nothing this code uses.
     .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
+    // `rover animate`: animated GIFs through giflib (Debian: libgif-dev).
+    .target(name: "CGif", linkerSettings: [.linkedLibrary("gif")]),
     .target(
       name: "RoverCore",
       dependencies: [
@@ -48,8 +50,9 @@ let package = Package(
     ),
     // RoverImaging's codec: whole images at their own bit depth (Debian: libpng-dev, libjpeg-dev).
     .target(name: "CImaging", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]),
-    // Frames assembled from tiles and stereo anaglyphs, kept out of RoverCore so that its users link no image library.
-    .target(name: "RoverImaging", dependencies: ["RoverCore", "CImaging"]),
+    // Frames assembled from tiles and stereo anaglyphs, and movies (animated GIFs) from sequences, kept out of
+    // RoverCore so that its users link no image library.
+    .target(name: "RoverImaging", dependencies: ["RoverCore", "CImaging", "CGif"]),
     // The command's `gallery`, kept out of the library: RoverCore's users neither link the image libraries nor
     // need their headers to build.
     .target(
@@ -91,7 +94,8 @@ let package = Package(
       name: "RoverImagingTests", dependencies: ["RoverImaging", "RoverCore", "RoverTestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(name: "RoverTestSupportTests", dependencies: ["RoverTestSupport"]),
-    .testTarget(name: "RoverCLITests", dependencies: ["rover", "RoverTestSupport"]),
+    // RoverImaging: the animate tests make their frames with its PNG encoder and read the GIFs back.
+    .testTarget(name: "RoverCLITests", dependencies: ["rover", "RoverImaging", "RoverTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -30,7 +30,7 @@ struct RoverCommand: AsyncParsableCommand {
     subcommands: [
       Rovers.self, Manifest.self, Sols.self, Photos.self, PhotoCommand.self, FetchImage.self, SolDate.self,
       Decode.self, Pairs.self, Sequences.self, Sync.self, Watch.self, Cameras.self, Services.self, CacheCommand.self,
-      Gallery.self, Config.self, Places.self, Assemble.self, AnaglyphCommand.self,
+      Gallery.self, Config.self, Places.self, Assemble.self, AnaglyphCommand.self, Animate.self,
     ]
   )
 

@@ -7,10 +7,10 @@ import Foundation
 /// A directory held open by descriptor. Every component below the output directory is opened with `O_NOFOLLOW`
 /// and every file is created relative to the descriptor, so a symbolic link planted under `-o` (as a directory
 /// or at a file's name) can never send a file elsewhere, and renaming a directory mid-run cannot either.
-final class SafeDirectory: Sendable {
-  let descriptor: Int32
+package final class SafeDirectory: Sendable {
+  package let descriptor: Int32
   /// For messages only: the path as the user would recognise it.
-  let path: String
+  package let path: String
 
   private init(descriptor: Int32, path: String) {
     self.descriptor = descriptor
@@ -22,7 +22,7 @@ final class SafeDirectory: Sendable {
   }
 
   /// The output directory itself, created if missing. The user named it, so a link there is the user's choice.
-  static func root(_ url: URL) throws -> SafeDirectory {
+  package static func root(_ url: URL) throws -> SafeDirectory {
     do {
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     } catch {
@@ -89,7 +89,7 @@ final class SafeDirectory: Sendable {
   /// A file to write before it has a name: unnamed (`O_TMPFILE`) where the file system allows, so a killed run
   /// leaves nothing behind; otherwise a hidden, unpredictable name created exclusively. Readable too, so that a body
   /// sent without an image type can be checked for an image signature before it is kept.
-  func temporaryFile() throws -> TemporaryFile {
+  package func temporaryFile() throws -> TemporaryFile {
     if Self.canNameUnnamedFiles {
       let unnamed = openat(descriptor, ".", Self.temporaryFileFlag | O_RDWR | O_CLOEXEC, 0o644)
       if unnamed >= 0 { return TemporaryFile(descriptor: unnamed, directory: self, name: nil) }

@@ -6,9 +6,9 @@ import Foundation
 
 /// A file being written that has no final name yet: `commit(as:)` gives it one atomically, `discard()` drops it.
 /// Unnamed (`O_TMPFILE`) files need no clean-up at all; a named fallback is removed by `discard()`.
-final class TemporaryFile: @unchecked Sendable {
+package final class TemporaryFile: @unchecked Sendable {
   // @unchecked: `descriptor` and `name` never change; `closed` is only touched by the one task that owns the file.
-  let descriptor: Int32
+  package let descriptor: Int32
   let directory: SafeDirectory
   /// Nil for an unnamed file.
   let name: String?
@@ -52,7 +52,7 @@ final class TemporaryFile: @unchecked Sendable {
 
   /// Gives the file its final name. With `replacing`, whatever was there goes (a link included, never followed);
   /// without it, an existing name is left alone and `DownloadError.nameTaken` thrown.
-  func commit(as finalName: String, replacing: Bool = true) throws {
+  package func commit(as finalName: String, replacing: Bool = true) throws {
     let target = directory.path + "/" + finalName
     guard !closed else { throw DownloadError.io(path: target, reason: "temporary file already closed") }
     let dir = directory.descriptor
@@ -128,7 +128,7 @@ final class TemporaryFile: @unchecked Sendable {
   }
 
   /// Closes and forgets the file; a named one is removed.
-  func discard() {
+  package func discard() {
     if !closed {
       closed = true
       close(descriptor)

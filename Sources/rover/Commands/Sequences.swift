@@ -13,10 +13,16 @@ extension RoverCommand {
         sequence are counted together on a line of their own, the sol's last, with sequence '-' (null in JSON). \
         A range is listed sol by sol, each sol printed as it completes.
 
+        --movies lists the sol's movies instead: frames of one sequence, camera and eye with the same subframe, \
+        binning, size and mast pointing (within 0.1 degrees), at least three, in spacecraft-clock order; a survey \
+        of three frames at each of eight pointings is eight movies. Each line gives the movie's id (for `rover \
+        animate`), its frames, first and last spacecraft clock, mean cadence and duration in seconds, and camera.
+
         EXAMPLES:
           rover sequences perseverance --sol 1020
           rover sequences perseverance --sol 1000..1010 --camera NAVCAM --format csv
           rover sequences curiosity --sol 3163 --format jsonl | jq -r .sequence
+          rover sequences curiosity --sol 3121 --movies
         """)
 
     @ParentCommand var root: RoverCommand
@@ -26,13 +32,22 @@ extension RoverCommand {
     @OptionGroup var selection: FrameSolOptions
     @OptionGroup var rawFeed: RawFeedFlags
     @OptionGroup var output: OutputOptions
+    @Flag(help: "List the sol's movies (frames of one pointing over time) instead of its sequences.")
+    var movies = false
 
     func validate() throws {
       try validateRoverName(rover)
     }
 
     func run() async throws {
-      try await printPerSol(rover, selection, rawFeed: rawFeed, output: output, SequenceGrouping.sequences)
+      if movies {
+        // Dust-devil movies are subframes, which the raw feeds' default leaves out; thumbnails are dropped by name.
+        var partial = rawFeed
+        partial.includeThumbnails = true
+        try await printPerSol(rover, selection, rawFeed: partial, output: output, SequenceGrouping.movies)
+      } else {
+        try await printPerSol(rover, selection, rawFeed: rawFeed, output: output, SequenceGrouping.sequences)
+      }
     }
   }
 }

@@ -15,7 +15,11 @@ extension RoverCommand.Watch {
     var failed = false
     var paths: [PhotoID: String] = [:]
     if let download {
-      (failed, paths) = try await save(photos, into: download, settings: settings, placement: placement)
+      (failed, paths) = try await PhotoSaver(
+        directory: download, template: name, jobs: jobs, writeMetadata: metadata, settings: settings,
+        placement: placement
+      ).save(photos)
+      // A write error ends the watch; a Ctrl-C is the watch's own clean stop (exit 0), handled by its loop.
       if command == nil { try state.settle(photos.filter { paths[$0.id] != nil }) }
     }
     if let command {
@@ -28,33 +32,6 @@ extension RoverCommand.Watch {
     }
     try Task.checkCancellation()
     return failed
-  }
-
-  /// The photos' downloads; which failed, and where each of the others is.
-  private func save(
-    _ photos: [Photo], into download: String, settings: ConnectionSettings, placement: PhotoPlacement?
-  ) async throws -> (failed: Bool, paths: [PhotoID: String]) {
-    let output = URL(fileURLWithPath: download)
-    // Messages only: the progress bar would fight the JSON Lines on a terminal.
-    let presenter = DownloadPresenter(format: nil, outputDirectory: output, drawsProgress: false)
-    var options = DownloadOptions(
-      outputDirectory: output, template: try NameTemplate(name ?? NameTemplate.defaultPattern), jobs: jobs,
-      retryPolicy: settings.retryPolicy, timeout: settings.timeout, writeMetadata: metadata,
-      keepsRecord: true, engine: settings.engine, caFile: settings.caFile)
-    // --limit-rate is over every transfer of the command: the listing's and the downloads' together.
-    options.transferBudget = settings.transferBudget
-    options.placement = placement
-    let done = Locked<[PhotoID: String]>([:])
-    let summary = try await Downloader(options: options) { event in
-      presenter.handle(event)
-      guard case .finished(let result) = event else { return }
-      if case .failed = result.outcome { return }
-      done.withLock { $0[result.photo.id] = output.appendingPathComponent(result.path).path }
-    }.run(photos)
-    // A write error ends the watch; a Ctrl-C is the watch's own clean stop (exit 0), handled by its loop.
-    try DownloadPresenter.stopIfUntrusted(summary)
-    if summary.fatal != nil { throw ExitCode(ExitStatus.ioError) }
-    return (summary.failed > 0, done.current)
   }
 
   /// Runs --exec for one photo. Settled when it succeeded or was refused (it would be refused again); a program

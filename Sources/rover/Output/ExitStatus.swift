@@ -73,6 +73,24 @@ enum ExitStatus {
     }
   }
 
+  static func code(for error: MovieError) -> Int32 {
+    switch error {
+    case .unwritable, .encoder: return ioError
+    case .undecodable, .tooFewFrames: return dataError
+    }
+  }
+
+  /// A movie's failure in one clause, naming the file or movie.
+  static func message(for error: MovieError) -> String {
+    switch error {
+    case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
+    case .encoder(let path, let reason): return "cannot encode \(path): \(reason)"
+    case .undecodable(let path, let reason): return "cannot decode \(path): \(reason)"
+    case .tooFewFrames(let movie, let usable, let count):
+      return "only \(usable) of \(count) frames of \(movie) decode at one size; a movie needs 2"
+    }
+  }
+
   /// The library's message with the command's own words added: which flag or command fixes it.
   static func message(for error: ServiceError) -> String? {
     let text = error.errorDescription ?? "\(error)"
@@ -132,6 +150,7 @@ enum ExitStatus {
     case let error as CacheError: return (ioError, error.errorDescription)
     case let error as GalleryError: return (code(for: error), error.errorDescription)
     case let error as ImagingError: return (code(for: error), "\(error.path): \(error.reason)")
+    case let error as MovieError: return (code(for: error), message(for: error))
     case is CancellationError: return (interrupted, "interrupted")
     case let error as ExitCode: return (error.rawValue, nil)
     default: return nil
