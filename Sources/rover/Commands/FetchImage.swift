@@ -160,7 +160,8 @@ extension RoverCommand {
       let template = try NameTemplate(name ?? NameTemplate.defaultPattern)
       try frames.checkService(settings, rover: selection.isGiven ? inputs.first : nil, template: template)
       var listing = PhotoListing(
-        service: try service(frames.options(rawFeed.options(keepingRecords: metadata), template: template), settings: settings),
+        service: try service(
+          frames.options(rawFeed.options(keepingRecords: metadata), template: template), settings: settings),
         events: ClientEventPrinter.handler(verbose: settings.verbose), filter: try frames.filter())
       listing.checksCounts = strict
       if inputs == ["-"] { return (.input(PhotoInput(), lookup: listing), template) }
