@@ -29,6 +29,7 @@ extension RoverCommand {
     @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "Rover name, e.g. perseverance.", completion: Completions.rovers) var rover: String
     @OptionGroup var selection: FrameSolOptions
+    @OptionGroup var versions: VersionsOption
     @OptionGroup var rawFeed: RawFeedFlags
     @OptionGroup var output: OutputOptions
 
@@ -37,7 +38,8 @@ extension RoverCommand {
     }
 
     func run() async throws {
-      try await printPerSol(rover, selection, rawFeed: rawFeed, output: output, StereoPairing.pairs)
+      try await printPerSol(
+        rover, selection, versions: versions.versions, rawFeed: rawFeed, output: output, StereoPairing.pairs)
     }
   }
 }

@@ -30,6 +30,7 @@ extension RoverCommand {
     @OptionGroup var quietFlag: QuietFlag
     @Argument(help: "Rover name, e.g. perseverance.", completion: Completions.rovers) var rover: String
     @OptionGroup var selection: FrameSolOptions
+    @OptionGroup var versions: VersionsOption
     @OptionGroup var rawFeed: RawFeedFlags
     @OptionGroup var output: OutputOptions
     @Flag(help: "List the sol's movies (frames of one pointing over time) instead of its sequences.")
@@ -44,9 +45,11 @@ extension RoverCommand {
         // Dust-devil movies are subframes, which the raw feeds' default leaves out; thumbnails are dropped by name.
         var partial = rawFeed
         partial.includeThumbnails = true
-        try await printPerSol(rover, selection, rawFeed: partial, output: output, SequenceGrouping.movies)
+        try await printPerSol(
+          rover, selection, versions: versions.versions, rawFeed: partial, output: output, SequenceGrouping.movies)
       } else {
-        try await printPerSol(rover, selection, rawFeed: rawFeed, output: output, SequenceGrouping.sequences)
+        try await printPerSol(
+          rover, selection, versions: versions.versions, rawFeed: rawFeed, output: output, SequenceGrouping.sequences)
       }
     }
   }

@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import RoverCore
 
-/// `--sol N|A..B`, `--camera` and `--versions` for the commands that work on whole sols (`pairs`, `sequences`): no
-/// Earth dates and no `--limit`, since a pair or a sequence cut in the middle of a sol would be wrong.
+/// `--sol N|A..B` and `--camera` for the commands that work on whole sols (`pairs`, `sequences`, `assemble`,
+/// `anaglyph`, `animate`): no Earth dates and no `--limit`, since a pair or a sequence cut in the middle of a sol would
+/// be wrong.
 struct FrameSolOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
@@ -17,9 +18,6 @@ struct FrameSolOptions: ParsableArguments {
       "Only these cameras or groups: repeat the flag or give a comma list (case-insensitive).", valueName: "name"),
     completion: Completions.cameras)
   var cameraArguments: [String] = []
-
-  @Option(help: FrameFilterOptions.versionsHelp)
-  var versions: PhotoFilter.Versions = .newest
 
   var cameras: [String] { PhotoSelectionOptions.cameras(cameraArguments) }
 

@@ -67,13 +67,14 @@ extension ServiceCommand {
   /// a sol) and prints what `transform` makes of each sol's photos as it completes; then says, as `photos` does, how
   /// many older versions the newest-version default left out.
   func printPerSol<Item: Encodable & Tabular>(
-    _ rover: String, _ selection: FrameSolOptions, rawFeed: RawFeedFlags, output: OutputOptions,
+    _ rover: String, _ selection: FrameSolOptions, versions: PhotoFilter.Versions, rawFeed: RawFeedFlags,
+    output: OutputOptions,
     _ transform: ([Photo]) -> [Item]
   ) async throws {
     let settings = try settings()
     let listing = PhotoListing(
       service: try service(rawFeed.options, settings: settings),
-      events: ClientEventPrinter.handler(verbose: settings.verbose), filter: PhotoFilter(versions: selection.versions))
+      events: ClientEventPrinter.handler(verbose: settings.verbose), filter: PhotoFilter(versions: versions))
     let printer = FrameListPrinter<Item>(Printer(output))
     let outcome = try await listing.forEachBatch(try selection.request(rover: rover)) {
       try printer.write(transform($0))

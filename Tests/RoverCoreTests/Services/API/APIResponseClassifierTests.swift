@@ -42,8 +42,13 @@ private let pathfinderPhotos = APIEndpoint.photos(
 private let curiosityPhotos = APIEndpoint.photos(
   rover: "curiosity", selection: .sol(1000), camera: nil, page: nil, perPage: nil)
 
+/// A rate limit's message names the host that limited, then what it said (the command prints it whole).
+private func limitedBy(_ base: String, _ said: String) -> String {
+  "\(URL(string: base)?.host ?? base) (\(said))"
+}
+
 private let gatewayRateLimited = ServiceError.rateLimited(
-  retryAfter: nil, message: ExpectedErrorBody.gatewayRateLimitMessage)
+  retryAfter: nil, message: limitedBy(gateway, ExpectedErrorBody.gatewayRateLimitMessage))
 
 private let classifierCases: [ClassifierCase] = [
   // Unknown rovers.
@@ -114,25 +119,33 @@ private let classifierCases: [ClassifierCase] = [
     endpoint: curiosityPhotos, url: "\(gateway)/rovers/curiosity/photos?sol=1000", service: "api.nasa.gov",
     headers: ["retry-after": "30"],
     expected: .retry(
-      .rateLimited(retryAfter: 30, message: ExpectedErrorBody.gatewayRateLimitMessage), retryAfter: 30)),
+      .rateLimited(retryAfter: 30, message: limitedBy(gateway, ExpectedErrorBody.gatewayRateLimitMessage)),
+      retryAfter: 30)),
   ClassifierCase(
     name: "429 Mars Vista quota with Retry-After", fixture: "marsvista-error-rate-limit-429", status: 429,
     endpoint: .rovers, url: "\(marsVista)/rovers", service: "Mars Vista", headers: ["retry-after": "120"],
-    expected: .retry(.rateLimited(retryAfter: 120, message: ExpectedErrorBody.marsVistaQuotaMessage), retryAfter: 120)
+    expected: .retry(
+      .rateLimited(retryAfter: 120, message: limitedBy(marsVista, ExpectedErrorBody.marsVistaQuotaMessage)),
+      retryAfter: 120)
   ),
   ClassifierCase(
     name: "429 Mars Vista quota without Retry-After", fixture: "marsvista-error-rate-limit-429", status: 429,
     endpoint: .rovers, url: "\(marsVista)/rovers", service: "Mars Vista",
-    expected: .retry(.rateLimited(retryAfter: nil, message: ExpectedErrorBody.marsVistaQuotaMessage), retryAfter: nil)
+    expected: .retry(
+      .rateLimited(retryAfter: nil, message: limitedBy(marsVista, ExpectedErrorBody.marsVistaQuotaMessage)),
+      retryAfter: nil)
   ),
   ClassifierCase(
     name: "429 Mars Vista per-IP retryAfter in the body", fixture: "marsvista-error-rate-limit-ip-429", status: 429,
     endpoint: .rovers, url: "\(marsVista)/rovers", service: "Mars Vista",
-    expected: .retry(.rateLimited(retryAfter: 60, message: ExpectedErrorBody.marsVistaIPMessage), retryAfter: 60)),
+    expected: .retry(
+      .rateLimited(retryAfter: 60, message: limitedBy(marsVista, ExpectedErrorBody.marsVistaIPMessage)), retryAfter: 60)
+  ),
   ClassifierCase(
     name: "429 Mars Vista per-IP header beats body", fixture: "marsvista-error-rate-limit-ip-429", status: 429,
     endpoint: .rovers, url: "\(marsVista)/rovers", service: "Mars Vista", headers: ["retry-after": "5"],
-    expected: .retry(.rateLimited(retryAfter: 5, message: ExpectedErrorBody.marsVistaIPMessage), retryAfter: 5)),
+    expected: .retry(
+      .rateLimited(retryAfter: 5, message: limitedBy(marsVista, ExpectedErrorBody.marsVistaIPMessage)), retryAfter: 5)),
   // Server errors, with the key redacted from the URL.
   ClassifierCase(
     name: "500 Rails JSON body", fixture: "error-internal-500", status: 500, endpoint: curiosityPhotos,
