@@ -157,4 +157,47 @@ import Testing
     #expect(result.stderr.contains("1 photo without a known position left out by --near"), "\(result.stderr)")
     #expect(places.placesRequests() == 1)
   }
+
+  /// `sync --positions`: the sidecars of a mirror carry where each photo was taken, from one places request.
+  @Test func syncWritesPositionsIntoTheSidecars() async throws {
+    let places = try PlacesServer()
+    defer { places.stop() }
+    let output = try TestDirectory.make()
+    defer { try? FileManager.default.removeItem(at: output) }
+    let result = try await CLI.run(
+      ["sync", "perseverance", "-o", output.path, "--sol", "1110", "--positions", "--metadata"] + places.options())
+    #expect(result.exitCode == 0, "\(result)")
+    let sidecars = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".json") }
+    #expect(sidecars.count == 6, "\(sidecars)")
+    let localized = try #require(sidecars.first { $0.contains(PlacesServer.recordNames[0]) })
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent(localized)))
+        as? [String: Any])
+    #expect(object["lon"] as? Double == 77.32354257 && object["lat"] as? Double == 18.49098915)
+    #expect(object["position_method"] as? String == "localized")
+    let unplaced = try #require(sidecars.first { $0.contains(PlacesServer.noSite) })
+    let none = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent(unplaced)))
+        as? [String: Any])
+    #expect(none["lon"] is NSNull && none["position_method"] is NSNull)
+    #expect(places.placesRequests() == 1)
+  }
+
+  /// `watch --once --positions`: each new photo's line carries its position; one places request for the poll.
+  @Test func watchPrintsNewPhotosWithTheirPositions() async throws {
+    let places = try PlacesServer()
+    defer { places.stop() }
+    let state = try TestDirectory.make()
+    defer { try? FileManager.default.removeItem(at: state) }
+    let result = try await CLI.run(
+      ["watch", "perseverance", "--once", "--positions"] + places.options(),
+      environment: ["XDG_STATE_HOME": state.path])
+    #expect(result.exitCode == 0, "\(result)")
+    let lines = try CLI.jsonLines(result.stdout)
+    #expect(lines.count == 6, "\(result.stdout)")
+    let moved = try #require(lines.first { $0["id"] as? String == PlacesServer.moved })
+    #expect(moved["position_method"] as? String == "site+xyz")
+    #expect(lines.filter { $0["position_method"] as? String == "localized" }.count == 4)
+    #expect(places.placesRequests() == 1)
+  }
 }
