@@ -14,6 +14,10 @@ enum Resampler {
     let sixteen = image.bitDepth == 16
     let pairs = channels
     let bands = min(map.height, ProcessInfo.processInfo.activeProcessorCount * 4)
+    // A source channel read once per pixel, however many output channels take it (grey: the right eye's luminance
+    // goes to both green and blue).
+    let sources = Array(Set(pairs.map(\.from))).sorted()
+    let targets = sources.map { from in pairs.filter { $0.from == from }.map(\.to) }
     image.bytes.withUnsafeBytes { raw in
       output.bytes.withUnsafeMutableBytes { outRaw in
         let shared = Rows(source: raw, target: outRaw)
@@ -29,12 +33,16 @@ enum Resampler {
               target[index] = UInt8(value)
             }
           }
+          // The grid interpolated down to this row once, then across it pixel by pixel.
+          var rowX = [Double](repeating: .nan, count: map.columns)
+          var rowY = rowX
+          let (maxX, maxY) = (Double(inWidth - 1), Double(inHeight - 1))
           for y in band * map.height / bands..<(band + 1) * map.height / bands {
+            map.interpolateRow(y, xs: &rowX, ys: &rowY)
             for x in 0..<map.width {
               let out = (y * outWidth + column + x) * outStride
-              guard let (sx, sy) = map.position(x: x, y: y), sx >= 0, sy >= 0,
-                sx <= Double(inWidth - 1), sy <= Double(inHeight - 1)
-              else {
+              let (sx, sy) = SourceMap.across(rowX, rowY, x: x, step: map.step)
+              guard sx >= 0, sy >= 0, sx <= maxX, sy <= maxY else {  // false for NaN too
                 for pair in pairs { write(0, out + pair.to) }
                 continue
               }
@@ -45,11 +53,12 @@ enum Resampler {
               let i10 = (y0 * inWidth + x1) * inStride
               let i01 = (y1 * inWidth + x0) * inStride
               let i11 = (y1 * inWidth + x1) * inStride
-              for pair in pairs {
-                let top = read(i00 + pair.from) * (1 - fx) + read(i10 + pair.from) * fx
-                let bottom = read(i01 + pair.from) * (1 - fx) + read(i11 + pair.from) * fx
+              for (index, from) in sources.enumerated() {
+                let top = read(i00 + from) * (1 - fx) + read(i10 + from) * fx
+                let bottom = read(i01 + from) * (1 - fx) + read(i11 + from) * fx
                 // Within 0...max + 0.5, so the conversion never traps.
-                write(top + (bottom - top) * fy + 0.5, out + pair.to)
+                let value = top + (bottom - top) * fy + 0.5
+                for to in targets[index] { write(value, out + to) }
               }
             }
           }

@@ -55,19 +55,28 @@ struct SourceMap: Sendable {
     self.init(step: max(width, height), width: width, height: height) { x, y in (x, y + Double(rowShift)) }
   }
 
-  /// The source position of output pixel (`x`, `y`); nil where a neighbouring grid node is outside the field.
+  /// The grid interpolated down to output row `y`: one source x and y per grid column (NaN where a node above or
+  /// below is outside the field). The resampler does this once a row and then interpolates across it.
   @inline(__always)
-  func position(x: Int, y: Int) -> (x: Double, y: Double)? {
-    let (gx, gy) = (x / step, y / step)
-    let fx = Double(x - gx * step) / Double(step)
+  func interpolateRow(_ y: Int, xs rowX: inout [Double], ys rowY: inout [Double]) {
+    let gy = y / step
     let fy = Double(y - gy * step) / Double(step)
-    let i = gy * columns + gx
-    let (x00, x10, x01, x11) = (xs[i], xs[i + 1], xs[i + columns], xs[i + columns + 1])
-    let (y00, y10, y01, y11) = (ys[i], ys[i + 1], ys[i + columns], ys[i + columns + 1])
-    let top = x00 + (x10 - x00) * fx
-    let sx = top + (x01 + (x11 - x01) * fx - top) * fy
-    let left = y00 + (y10 - y00) * fx
-    let sy = left + (y01 + (y11 - y01) * fx - left) * fy
-    return sx.isNaN || sy.isNaN ? nil : (sx, sy)
+    xs.withUnsafeBufferPointer { xs in
+      ys.withUnsafeBufferPointer { ys in
+        for column in 0..<columns {
+          let (top, below) = (gy * columns + column, (gy + 1) * columns + column)
+          rowX[column] = xs[top] + (xs[below] - xs[top]) * fy
+          rowY[column] = ys[top] + (ys[below] - ys[top]) * fy
+        }
+      }
+    }
+  }
+
+  /// The source position of output column `x` on a row made by ``interpolateRow(_:xs:ys:)``; NaN outside the field.
+  @inline(__always)
+  static func across(_ rowX: [Double], _ rowY: [Double], x: Int, step: Int) -> (x: Double, y: Double) {
+    let gx = x / step
+    let fx = Double(x - gx * step) / Double(step)
+    return (rowX[gx] + (rowX[gx + 1] - rowX[gx]) * fx, rowY[gx] + (rowY[gx + 1] - rowY[gx]) * fx)
   }
 }
