@@ -79,7 +79,7 @@ extension Downloader {
   /// Plans every photo of `source`, a batch ahead of the transfers, and hands the steps over; a failure of the
   /// source ends the steps with its error, a cancellation simply ends them.
   func planAhead<Source: AsyncIteratorProtocol>(
-    _ source: PhotoFeed<Source>, into steps: AsyncThrowingChannel<[Step], any Error>, context: RunContext,
+    _ source: PhotoCursor<Source>, into steps: AsyncThrowingChannel<[Step], any Error>, context: RunContext,
     announced: Locked<Int>
   ) async where Source.Element == [Photo] {
     var source = source
@@ -108,7 +108,7 @@ extension Downloader {
     var plans: AsyncThrowingChannel<[Step], any Error>.AsyncIterator
     var pending: ArraySlice<Step> = []
 
-    /// The next photo to transfer; nil at the end of the feed, when `settling` says stop, or when the feed failed
+    /// The next photo to transfer; nil at the end of the cursor, when `settling` says stop, or when the cursor failed
     /// (told to `onSourceError`; a cancellation is no failure).
     mutating func nextTransfer(
       settling: (DownloadResult) -> Bool, onSourceError: (any Error) -> Void

@@ -97,7 +97,7 @@ public final class Downloader: Sendable {
     async throws -> DownloadSummary
   where Batches.Element == [Photo] {
     let started = Date()
-    var source = PhotoFeed(batches.makeAsyncIterator(), placement: options.placement)
+    var source = PhotoCursor(batches.makeAsyncIterator(), placement: options.placement)
     // The template is checked against the first batch before any image request: a clash there is a usage error.
     // Nothing is made in the folder before it (no folder, record or lock): a usage error, a listing that fails at
     // once or finds nothing leave the disk as they found it.
@@ -142,10 +142,10 @@ public final class Downloader: Sendable {
     return engine
   }
 
-  /// Plans photos a batch ahead on the pool and runs the transfers `jobs` at once until the feed ends, the run is
+  /// Plans photos a batch ahead on the pool and runs the transfers `jobs` at once until the cursor ends, the run is
   /// cancelled, or a local write failure stops it.
   private func transferAll<Batches: AsyncSequence & Sendable>(
-    _ source: PhotoFeed<Batches.AsyncIterator>, of _: Batches.Type, context: RunContext, engine: any HTTPEngine
+    _ source: PhotoCursor<Batches.AsyncIterator>, of _: Batches.Type, context: RunContext, engine: any HTTPEngine
   ) async -> DownloadSummary where Batches.Element == [Photo] {
     let events = self.events
     var summary = DownloadSummary()
@@ -169,9 +169,9 @@ public final class Downloader: Sendable {
     #endif
     let announced = Locked(0)
     await withTaskGroup(of: Void.self) { group in
-      let feed = FeedHandover(source)
+      let cursor = CursorHandover(source)
       group.addTask(executorPreference: globalConcurrentExecutor) {
-        await self.planAhead(feed.take(), into: steps, context: context, announced: announced)
+        await self.planAhead(cursor.take(), into: steps, context: context, announced: announced)
       }
       await withTaskExecutorPreference(executor) {
         var queue = StepQueue(plans: steps.makeAsyncIterator())

@@ -14,7 +14,7 @@ extension FrameName {
   /// - Throws: `DecodingError` when `mission`, `camera`, `product` or `thumbnail` is missing or mistyped.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    mission = try container.decode(Mission.self, forKey: .mission)
+    mission = try container.decode(Grammar.self, forKey: .mission)
     camera = try container.decode(String.self, forKey: .camera)
     eye = try container.decodeIfPresent(Eye.self, forKey: .eye)
     color = try container.decodeIfPresent(String.self, forKey: .color)

@@ -9,11 +9,11 @@ import Foundation
 ///
 /// | stem length | mission | example |
 /// |---|---|---|
-/// | 52 (feed `imageid`), 54 (versioned) | ``Mission/mars2020``, ``Mission/ingenuity`` | `NLF_0050_…_01_295J01` |
-/// | 36 | ``Mission/msl`` engineering cameras (OPGS) | `FLB_530660118EDR_F0582394FHAZ00318M_` |
-/// | 30 | ``Mission/msl`` Mastcam, MAHLI, MARDI (MSSS) | `3163MR1003400001403352E01_DXXX` |
-/// | 27 | ``Mission/mer`` Spirit and Opportunity (PDS) | `1p128287181eff0000p2303l2m1` |
-/// | 23 | ``Mission/msl`` MSSS cameras on sols 0–1 (sol, instrument, type and version only) | `0000MD9999000896I1_DXXX` |
+/// | 52 (feed `imageid`), 54 (versioned) | ``Grammar/mars2020``, ``Grammar/ingenuity`` | `NLF_0050_…_01_295J01` |
+/// | 36 | ``Grammar/msl`` engineering cameras (OPGS) | `FLB_530660118EDR_F0582394FHAZ00318M_` |
+/// | 30 | ``Grammar/msl`` Mastcam, MAHLI, MARDI (MSSS) | `3163MR1003400001403352E01_DXXX` |
+/// | 27 | ``Grammar/mer`` Spirit and Opportunity (PDS) | `1p128287181eff0000p2303l2m1` |
+/// | 23 | ``Grammar/msl`` MSSS cameras on sols 0–1 (sol, instrument, type and version only) | `0000MD9999000896I1_DXXX` |
 ///
 /// Spirit and Opportunity names as NASA's raw galleries and the Photos-API copies write them carry `-BR` (browse) or
 /// `-THM` (thumbnail) after the product (`1P128287181EFF0000P2303L2M1-BR.JPG`): the suffix is read and dropped from
@@ -22,11 +22,12 @@ import Foundation
 /// A field the grammar does not carry is `nil`, never 0. Decoding is strict about lengths and character classes:
 /// anything that does not fit a grammar exactly gives `nil` rather than a half-read value.
 public struct FrameName: Sendable, Hashable, Codable {
-  /// The mission whose grammar the name follows; JSON `"mars2020"`, `"ingenuity"`, `"msl"`, `"mer"`.
+  /// Which of NASA's file-name grammars the name follows, one per mission family (not ``Mission``, the rovers);
+  /// JSON `"mars2020"`, `"ingenuity"`, `"msl"`, `"mer"`.
   ///
   /// Spirit and Opportunity share ``mer``: the first character of ``stem`` tells them apart (`2` Spirit,
   /// `1` Opportunity).
-  public enum Mission: String, Sendable, Codable, CaseIterable {
+  public enum Grammar: String, Sendable, Codable, CaseIterable {
     /// Perseverance: the Mars 2020 grammar (8.7).
     case mars2020
     /// The Ingenuity helicopter: the Mars 2020 grammar with instrument `HN` (navigation) or `HS` (color).
@@ -46,7 +47,7 @@ public struct FrameName: Sendable, Hashable, Codable {
   }
 
   /// The mission whose grammar decoded the name.
-  public var mission: Mission
+  public var mission: Grammar
   /// A readable instrument name: the raw feeds' `camera.instrument` / `instrument` spelling where the code is known
   /// (`NAVCAM_LEFT`, `MCZ_RIGHT`, `HELI_NAV`, `FHAZ_LEFT_B`, `MAST_RIGHT`, `CHEMCAM_RMI`; MER `NAVCAM`, `PANCAM`,
   /// `FRONT_HAZCAM`, `REAR_HAZCAM`, `MI`, `DESCENT_CAMERA`), else the name's two-letter instrument code (`EA`; `ES` is `EDL_DDCAM`).

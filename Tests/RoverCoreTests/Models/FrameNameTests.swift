@@ -412,7 +412,7 @@ enum FrameNameFixtures {
 struct FrameNameExpectation: Sendable, CustomTestStringConvertible {
   var text: String
   var source: String
-  var mission: FrameName.Mission
+  var mission: FrameName.Grammar
   var camera: String
   var eye: FrameName.Eye?
   var sol: Int?

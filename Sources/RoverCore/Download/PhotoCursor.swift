@@ -1,5 +1,5 @@
 /// Photos one at a time from a source of batches, with a look at the first batch before anything starts.
-struct PhotoFeed<Source: AsyncIteratorProtocol> where Source.Element == [Photo] {
+struct PhotoCursor<Source: AsyncIteratorProtocol> where Source.Element == [Photo] {
   private var source: Source
   /// Positions and `--near`, applied to each batch as it is taken (``DownloadOptions/placement``).
   private let placement: PhotoPlacement?
