@@ -65,17 +65,20 @@ public struct PhotoClient: Sendable {
   public func photo(id: PhotoID) async throws -> Photo { try await service.photo(id: id) }
 
   /// The photos a request selects, streamed: see ``PhotoStream``.
-  public func photos(_ request: PhotoRequest) -> PhotoStream { PhotoStream(listing: listing, request: request) }
+  public func photos(_ request: PhotoRequest) -> PhotoStream { PhotoStream(listing: listing, request: request.plan) }
+
+  /// Photos by id, looked up a few at a time and delivered in the order given; an id no service knows is left out
+  /// and the others are still delivered.
+  public func photos(ids: [PhotoID]) -> PhotoStream { PhotoStream(listing: listing, request: .ids(ids)) }
 
   /// Every photo of one sol, optionally of one camera (a name such as `NAVCAM`, or a group such as Perseverance's
   /// `NAVCAM`, which is its members).
   public func photos(of rover: String, sol: Int, camera: String? = nil) -> PhotoStream {
-    photos(.query(PhotoQuery(rover: rover, selection: .sol(sol), camera: camera)))
+    photos(PhotoRequest(rover: rover, days: .sol(sol), cameras: camera.map { [$0] } ?? []))
   }
 
   /// Every photo of a stretch of sols, sol by sol, optionally of some cameras only.
   public func photos(of rover: String, sols: ClosedRange<Int>, cameras: [String] = []) -> PhotoStream {
-    let days = PhotoRange.Days.sols(lower: sols.lowerBound, upper: sols.upperBound)
-    return photos(.range(PhotoRange(rover: rover, days: days, cameras: cameras)))
+    photos(PhotoRequest(rover: rover, days: .sols(sols), cameras: cameras))
   }
 }

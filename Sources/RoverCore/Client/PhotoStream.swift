@@ -13,7 +13,7 @@ public struct PhotoStream: AsyncSequence, Sendable {
 
   let batches: Batches
 
-  init(listing: PhotoListing, request: PhotoRequest) {
+  init(listing: PhotoListing, request: ListingPlan) {
     batches = Batches(listing: listing, request: request)
   }
 
@@ -43,7 +43,7 @@ public struct PhotoStream: AsyncSequence, Sendable {
   struct Batches: AsyncSequence, Sendable {
     typealias Element = [Photo]
     let listing: PhotoListing
-    let request: PhotoRequest
+    let request: ListingPlan
 
     struct AsyncIterator: AsyncIteratorProtocol {
       let producer: Producer

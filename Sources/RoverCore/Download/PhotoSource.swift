@@ -3,7 +3,7 @@ import AsyncAlgorithms
 /// Where the photos of a download come from: a listing at a service (a range, a sol, ids), or what was piped in
 /// (ids in it are looked up at the service).
 package enum PhotoSource: Sendable {
-  case listing(PhotoRequest, PhotoListing)
+  case listing(ListingPlan, PhotoListing)
   case input(PhotoInput, lookup: PhotoListing)
 
   /// Every batch in order; the outcome says what could not be listed (short sols, unknown ids).

@@ -108,7 +108,7 @@ extension RoverCommand {
       var movies: [FrameMovie] = []
       var drives = DriveMovieBuilder()
       let wanted = sequence?.uppercased()
-      _ = try await listing.forEachBatch(try selection.request(rover: rover)) { photos in
+      _ = try await listing.forEachBatch(try selection.request(rover: rover).plan) { photos in
         if perDrive {
           drives.add(photos)
         } else {

@@ -165,7 +165,7 @@ extension RoverCommand {
         events: ClientEventPrinter.handler(verbose: settings.verbose), filter: try frames.filter())
       listing.checksCounts = strict
       if inputs == ["-"] { return (.input(PhotoInput(), lookup: listing), template) }
-      if selection.isGiven { return (.listing(try selection.request(rover: inputs[0]), listing), template) }
+      if selection.isGiven { return (.listing(try selection.request(rover: inputs[0]).plan, listing), template) }
       return (.listing(.ids(inputs.map(PhotoID.init(argument:))), listing), template)
     }
   }

@@ -45,17 +45,14 @@ extension RoverCommand {
         throw ValidationError("--per-page must be between 1 and 1000, got \(perPage)")
       }
       if perPage != nil, page == nil { throw ValidationError("--per-page needs --page") }
-      if page != nil, case .range = try selection.request(rover: rover) {
+      if page != nil, case .range = try selection.request(rover: rover).plan {
         throw ValidationError("--page lists one page of one sol or date, not a range, several cameras or --limit")
       }
     }
 
     func run() async throws {
       var request = try selection.request(rover: rover)
-      if let page, case .query(var query) = request {
-        query.paging = .page(page, perPage: perPage)
-        request = .query(query)
-      }
+      request.page = page.map { PhotoRequest.Page($0, size: perPage) }
       let settings = try settings()
       try frames.checkService(settings, rover: rover, template: nil)
       var listing = PhotoListing(
@@ -66,7 +63,7 @@ extension RoverCommand {
       let printer = PhotoStreamPrinter(Printer(output), positions: placement != nil)
       let outcome: PhotoListing.Outcome
       do {
-        outcome = try await listing.forEachBatch(request) { batch in
+        outcome = try await listing.forEachBatch(request.plan) { batch in
           try printer.write(try await placement?.apply(batch) ?? batch)
         }
       } catch {

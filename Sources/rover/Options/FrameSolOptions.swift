@@ -28,17 +28,17 @@ struct FrameSolOptions: ParsableArguments {
     }
   }
 
-  /// One sol with at most one camera is a single query; anything else a range, listed sol by sol.
+  /// One sol or a stretch of sols, with the cameras; the library lists one sol with at most one camera as a single
+  /// query and anything else sol by sol.
   func request(rover: String) throws -> PhotoRequest {
     switch try PhotoSelectionOptions.sols(sol) {
-    case .single(.sol(let sol)) where cameras.count <= 1:
-      return .query(PhotoQuery(rover: rover, selection: .sol(sol), camera: cameras.first))
     case .single(.sol(let sol)):
-      return .range(PhotoRange(rover: rover, days: .sols(lower: sol, upper: sol), cameras: cameras))
+      return PhotoRequest(rover: rover, days: .sol(sol), cameras: cameras)
     case .single, .range(.earthDates):
       throw ValidationError("--sol must be a sol (0 or more) or a range A..B, got '\(sol)'")
-    case .range(let days):
-      return .range(PhotoRange(rover: rover, days: days, cameras: cameras))
+    case .range(.sols(let lower, let upper)):
+      return PhotoRequest(rover: rover, days: upper.map { .sols(lower...$0) } ?? .solsFrom(lower), cameras: cameras)
     }
   }
+
 }

@@ -93,20 +93,18 @@ struct PhotoSelectionOptions: ParsableArguments {
     return .range(.earthDates(lower: lower, upper: upper))
   }
 
-  /// What to ask the service: a single query as before, or a mission range.
+  /// What to ask the service: the days as given, with the cameras and the limit; the library decides between a
+  /// single query and a listing sol by sol.
   func request(rover: String) throws -> PhotoRequest {
-    switch try days() {
-    case .single(let selection) where cameras.count <= 1 && limit == nil:
-      return .query(PhotoQuery(rover: rover, selection: selection, camera: cameras.first))
-    case .single(.sol(let sol)):
-      return .range(PhotoRange(rover: rover, days: .sols(lower: sol, upper: sol), cameras: cameras, limit: limit))
-    case .single(.earthDate(let date)):
-      return .range(
-        PhotoRange(rover: rover, days: .earthDates(lower: date, upper: date), cameras: cameras, limit: limit))
-    case .single(.latest):
-      return .latest(rover: rover, cameras: cameras, limit: limit)
-    case .range(let days):
-      return .range(PhotoRange(rover: rover, days: days, cameras: cameras, limit: limit))
+    let days: PhotoRequest.Days
+    switch try self.days() {
+    case .single(.sol(let sol)): days = .sol(sol)
+    case .single(.earthDate(let date)): days = .earthDate(date)
+    case .single(.latest): days = .latest
+    case .range(.sols(let lower, let upper)): days = upper.map { .sols(lower...$0) } ?? .solsFrom(lower)
+    case .range(.earthDates(let lower, let upper)): days = .earthDates(lower...upper)
     }
+    return PhotoRequest(rover: rover, days: days, cameras: cameras, limit: limit)
   }
+
 }

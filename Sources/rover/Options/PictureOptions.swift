@@ -40,7 +40,7 @@ struct PictureOptions: ParsableArguments {
       downloader = Downloader(options: options)
     }
     return PictureRun(
-      listing: listing, request: try selection.request(rover: rover),
+      listing: listing, request: try selection.request(rover: rover).plan,
       workshop: PictureWorkshop(directory: directory, downloader: downloader), format: format)
   }
 }

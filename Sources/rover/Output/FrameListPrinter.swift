@@ -76,7 +76,7 @@ extension ServiceCommand {
       service: try service(rawFeed.options, settings: settings),
       events: ClientEventPrinter.handler(verbose: settings.verbose), filter: PhotoFilter(versions: versions))
     let printer = FrameListPrinter<Item>(Printer(output))
-    let outcome = try await listing.forEachBatch(try selection.request(rover: rover)) {
+    let outcome = try await listing.forEachBatch(try selection.request(rover: rover).plan) {
       try printer.write(transform($0))
     }
     try printer.finish()

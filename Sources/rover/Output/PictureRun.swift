@@ -6,12 +6,12 @@ import RoverImaging
 /// One `assemble` or `anaglyph` run: sol by sol, list, fetch, make, report.
 struct PictureRun {
   let listing: PhotoListing
-  let request: PhotoRequest
+  let request: ListingPlan
   let workshop: PictureWorkshop
   let format: PictureFormat
   private let outcome = Locked(PictureReport.Outcome())
 
-  init(listing: PhotoListing, request: PhotoRequest, workshop: PictureWorkshop, format: PictureFormat) {
+  init(listing: PhotoListing, request: ListingPlan, workshop: PictureWorkshop, format: PictureFormat) {
     self.listing = listing
     self.request = request
     self.workshop = workshop

@@ -1,4 +1,4 @@
-/// Turns any `PhotoRequest` into batches of photos, handed over in order as each is complete, and notices what
+/// Turns any `ListingPlan` into batches of photos, handed over in order as each is complete, and notices what
 /// went missing: a sol listed short of the service's count (a warning, and in the result for `--strict`), an
 /// id the service does not know (the others are still listed; the failures are returned).
 package struct PhotoListing: Sendable {
@@ -29,7 +29,7 @@ package struct PhotoListing: Sendable {
     package var olderVersions = 0
   }
 
-  package func forEachBatch(_ request: PhotoRequest, _ body: ([Photo]) async throws -> Void) async throws -> Outcome {
+  package func forEachBatch(_ request: ListingPlan, _ body: ([Photo]) async throws -> Void) async throws -> Outcome {
     var outcome = Outcome()
     switch request {
     case .query(let query):

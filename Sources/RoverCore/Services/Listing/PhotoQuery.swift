@@ -1,17 +1,17 @@
 /// Which photos to list: one rover, one way of choosing the day, an optional camera, all pages or one.
-public struct PhotoQuery: Hashable, Sendable {
+package struct PhotoQuery: Hashable, Sendable {
   /// The rover's name, any case (`curiosity`, `Perseverance`).
-  public var rover: String
+  package var rover: String
   /// Which day: a sol, an Earth date or the latest sol.
-  public var selection: PhotoSelection
+  package var selection: PhotoSelection
   /// One camera (`FHAZ`) or a rover's camera group (Perseverance's `NAVCAM`, which is its members); nil: every
   /// camera.
-  public var camera: String?
+  package var camera: String?
   /// Every page merged (the default), or exactly one.
-  public var paging: Paging
+  package var paging: Paging
 
   /// A query from its parts; by default every camera and every page.
-  public init(rover: String, selection: PhotoSelection, camera: String? = nil, paging: Paging = .all) {
+  package init(rover: String, selection: PhotoSelection, camera: String? = nil, paging: Paging = .all) {
     self.rover = rover
     self.selection = selection
     self.camera = camera
@@ -20,7 +20,7 @@ public struct PhotoQuery: Hashable, Sendable {
 }
 
 /// The day a photo query is about; the services take exactly one of these.
-public enum PhotoSelection: Hashable, Sendable {
+package enum PhotoSelection: Hashable, Sendable {
   /// One mission day: from 0 at landing (from 1 for Spirit and Opportunity).
   case sol(Int)
   /// One UTC day; each service dates photos its own way (see ``Photo/earthDate``).
@@ -30,7 +30,7 @@ public enum PhotoSelection: Hashable, Sendable {
 }
 
 /// `all` fetches every page and merges them; `page` asks for exactly one, as the user numbered it (from 1).
-public enum Paging: Hashable, Sendable {
+package enum Paging: Hashable, Sendable {
   /// Every page, fetched a few at a time and merged, each photo once.
   case all
   /// Page number `n` (from 1) of `perPage` photos; nil `perPage`: the service's own page size (25 on the

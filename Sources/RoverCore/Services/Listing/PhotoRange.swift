@@ -1,7 +1,7 @@
 /// A whole stretch of a mission: a sol range or an Earth-date range, any number of cameras, an optional cap.
-public struct PhotoRange: Hashable, Sendable {
+package struct PhotoRange: Hashable, Sendable {
   /// The stretch of days, by sol or by Earth date.
-  public enum Days: Hashable, Sendable {
+  package enum Days: Hashable, Sendable {
     /// Inclusive; `upper` nil means the rover's latest sol.
     case sols(lower: Int, upper: Int?)
     /// Inclusive UTC days; photos are kept by their `earth_date`.
@@ -9,16 +9,16 @@ public struct PhotoRange: Hashable, Sendable {
   }
 
   /// The rover's name, any case.
-  public var rover: String
+  package var rover: String
   /// The sols or dates the range covers; only sols with photos in the rover's manifest are asked for.
-  public var days: Days
+  package var days: Days
   /// Camera names or groups, matched case-insensitively. Empty: every camera.
-  public var cameras: [String]
+  package var cameras: [String]
   /// The most photos listed; the listing stops there. Nil: no limit.
-  public var limit: Int?
+  package var limit: Int?
 
   /// A range from its parts; by default every camera and no limit.
-  public init(rover: String, days: Days, cameras: [String] = [], limit: Int? = nil) {
+  package init(rover: String, days: Days, cameras: [String] = [], limit: Int? = nil) {
     self.rover = rover
     self.days = days
     self.cameras = cameras

@@ -1,5 +1,6 @@
-/// Everything a listing can ask for; ``PhotoClient/photos(_:)`` turns one into a ``PhotoStream``.
-public enum PhotoRequest: Sendable {
+/// How a listing goes about a ``PhotoRequest``: the services' own one-day query, a stretch listed sol by sol, the
+/// latest sol with several cameras or a limit, or photos by id. Chosen by ``PhotoRequest/plan``.
+package enum ListingPlan: Sendable {
   /// One sol, one date or the latest sol, at most one camera: the services' own query.
   case query(PhotoQuery)
   /// A stretch of the mission, sol by sol.
