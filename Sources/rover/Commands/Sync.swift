@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoverCore
+import RoverMirror
 
 extension RoverCommand {
   struct Sync: AsyncParsableCommand, ServiceCommand {
