@@ -59,11 +59,15 @@ let package = Package(
       name: "RoverGallery",
       dependencies: ["RoverCore", .target(name: "CImage", condition: .when(platforms: [.linux]))]
     ),
+    // `rover sync` and `rover watch`: the mirror's state, watch's polls and back-off, `--exec` children. Only the
+    // command uses them, so they stay out of the photo library its users link.
+    .target(name: "RoverMirror", dependencies: ["RoverCore"]),
     .executableTarget(
       name: "rover",
       dependencies: [
         "RoverCore",
         "RoverGallery",
+        "RoverMirror",
         "RoverImaging",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -89,6 +93,7 @@ let package = Package(
       dependencies: ["RoverCore", "RoverTestSupport"],
       resources: [.copy("Fixtures")]
     ),
+    .testTarget(name: "RoverMirrorTests", dependencies: ["RoverMirror", "RoverCore", "RoverTestSupport"]),
     .testTarget(name: "RoverGalleryTests", dependencies: ["RoverGallery", "RoverCore", "RoverTestSupport"]),
     .testTarget(
       name: "RoverImagingTests", dependencies: ["RoverImaging", "RoverCore", "RoverTestSupport"],

@@ -169,9 +169,9 @@ package final class ResponseCache: Sendable {
 }
 
 /// A hash that is the same in every run and on every machine (Swift's `Hasher` is seeded per process).
-enum StableHash {
+package enum StableHash {
   /// 64-bit FNV-1a: for in-memory sets of keys where a collision costs at most one skipped check.
-  static func value(_ text: String) -> UInt64 {
+  package static func value(_ text: String) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
     return hash

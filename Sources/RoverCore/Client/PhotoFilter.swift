@@ -72,7 +72,7 @@ public struct PhotoFilter: Sendable, Hashable {
   }
 
   /// The highest version of each frame; photos whose names carry no version are all kept.
-  static func newestVersions(_ photos: [Photo]) -> [Photo] {
+  package static func newestVersions(_ photos: [Photo]) -> [Photo] {
     var best: [String: (version: Int, index: Int)] = [:]
     var frames: [(key: String, version: Int)?] = []
     frames.reserveCapacity(photos.count)

@@ -50,7 +50,7 @@ package enum PhotoSource: Sendable {
   }
 
   /// Runs `list` into `downloader` through a channel; the listing's result is nil when the downloader stopped it.
-  static func feed<Listed: Sendable>(
+  package static func feed<Listed: Sendable>(
     _ downloader: Downloader, record: DownloadRecord? = nil,
     _ list: @escaping @Sendable (_ send: @escaping @Sendable ([Photo]) async -> Void) async throws -> Listed
   ) async throws -> (DownloadSummary, Listed?) {

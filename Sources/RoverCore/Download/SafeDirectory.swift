@@ -81,7 +81,7 @@ package final class SafeDirectory: Sendable {
   }
 
   /// The size of a regular file here; nil for anything else, links included.
-  func regularFileSize(_ name: String) -> Int? {
+  package func regularFileSize(_ name: String) -> Int? {
     guard case .regularFile(let bytes) = entry(name) else { return nil }
     return bytes
   }

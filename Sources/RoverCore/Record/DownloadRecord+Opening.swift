@@ -8,7 +8,7 @@ import Foundation
 /// legacy record imported once.
 extension DownloadRecord {
   /// The file's own descriptor, opened without following a link and locked for the run (`watch`'s state too).
-  static func openLocked(
+  package static func openLocked(
     _ directory: SafeDirectory, name: String, path: String, mode: mode_t = 0o644, onWait: (String) -> Void
   ) async throws -> Int32 {
     let descriptor = openat(directory.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode)

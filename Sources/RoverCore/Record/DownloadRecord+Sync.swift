@@ -7,6 +7,12 @@ extension DownloadRecord {
     package var complete: Bool
     package var photos: Int
     package var checkedAt: Date
+
+    package init(complete: Bool, photos: Int, checkedAt: Date) {
+      self.complete = complete
+      self.photos = photos
+      self.checkedAt = checkedAt
+    }
   }
 
   /// Every sol a sync has looked at for `rover`: a few thousand rows at most, one a sol.

@@ -4,7 +4,7 @@ import Foundation
 /// One connection to an SQLite file: the record of an output directory and `watch`'s state, where a plain file
 /// would have to be read whole into memory (a mission is tens of thousands of photos) and could not be shared by
 /// two processes without a lock of our own. Not thread-safe: each owner holds it under its own lock.
-final class SQLiteDatabase {
+package final class SQLiteDatabase {
   let path: String
   private var handle: OpaquePointer?
   /// Outlives `handle`, whose busy handler points at it.
@@ -16,7 +16,7 @@ final class SQLiteDatabase {
   /// shorten it; nothing else does).
   /// `readOnly` opens an existing file without ever writing it (a damaged record set aside, read for what it
   /// still holds).
-  init(
+  package init(
     path: String, busyTimeout: Duration = .seconds(30), readOnly: Bool = false,
     onWait: @escaping @Sendable (String) -> Void = { _ in }
   ) throws {
@@ -46,7 +46,7 @@ final class SQLiteDatabase {
     sqlite3_close_v2(handle)
   }
 
-  func execute(_ sql: String) throws {
+  package func execute(_ sql: String) throws {
     var message: UnsafeMutablePointer<CChar>?
     let code = sqlite3_exec(handle, sql, nil, nil, &message)
     defer { sqlite3_free(message) }
@@ -55,7 +55,7 @@ final class SQLiteDatabase {
     }
   }
 
-  func prepare(_ sql: String) throws -> SQLiteStatement {
+  package func prepare(_ sql: String) throws -> SQLiteStatement {
     var statement: OpaquePointer?
     let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
     guard code == SQLITE_OK, let statement else { throw SQLiteError(code: code, message: lastMessage) }
@@ -63,7 +63,7 @@ final class SQLiteDatabase {
   }
 
   /// Runs `body` in one transaction: everything or nothing reaches the file.
-  func transaction<T>(_ body: () throws -> T) throws -> T {
+  package func transaction<T>(_ body: () throws -> T) throws -> T {
     try execute("BEGIN IMMEDIATE")
     do {
       let value = try body()
@@ -90,7 +90,7 @@ final class SQLiteDatabase {
 
   /// A file that is not a database, or a damaged one, fails here rather than part-way through a run; so does one
   /// with a trigger, which rover never makes and which could refuse or undo every write.
-  func checkIntact() throws {
+  package func checkIntact() throws {
     let check = try prepare("PRAGMA quick_check")
     guard try check.step() else { throw SQLiteError.unusable("quick_check returned nothing") }
     let answer = check.text(0) ?? ""
@@ -105,7 +105,7 @@ final class SQLiteDatabase {
 
   /// Runs what makes and first uses rover's tables: an answer that says they are not as rover made them (a table
   /// of another program under the same name) makes the file `unusable`, so it is set aside, not failed on for ever.
-  func asRoverMadeIt<T>(_ body: () throws -> T) throws -> T {
+  package func asRoverMadeIt<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch let error as SQLiteError where error.isForeignSchema {

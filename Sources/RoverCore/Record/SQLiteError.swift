@@ -2,7 +2,7 @@ internal import CSQLite
 import Foundation
 
 /// A failure of SQLite, with its result code (`SQLITE_CORRUPT`, `SQLITE_NOTADB` mean a damaged file).
-struct SQLiteError: Error, CustomStringConvertible {
+package struct SQLiteError: Error, CustomStringConvertible {
   var code: Int32
   var message: String
 
@@ -10,7 +10,7 @@ struct SQLiteError: Error, CustomStringConvertible {
   /// read): treated as damaged, so it takes the same way out as a file that is not a database at all.
   static func unusable(_ message: String) -> SQLiteError { SQLiteError(code: SQLITE_CORRUPT, message: message) }
 
-  var isDamagedFile: Bool {
+  package var isDamagedFile: Bool {
     let primary = code & 0xFF
     return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB
   }
@@ -29,7 +29,7 @@ struct SQLiteError: Error, CustomStringConvertible {
 
   /// A full disk in the system's words ("No space left on device"), as an image that fills it is told, rather
   /// than SQLite's "database or disk is full".
-  var description: String {
+  package var description: String {
     if code & 0xFF == SQLITE_FULL { return String(cString: strerror(ENOSPC)) }
     return message.isEmpty ? "SQLite error \(code)" : message
   }

@@ -1,7 +1,7 @@
 internal import CSQLite
 
 /// A prepared statement, reused for every photo: preparing costs more than running.
-final class SQLiteStatement {
+package final class SQLiteStatement {
   private let statement: OpaquePointer
   private unowned let database: SQLiteDatabase
 
@@ -14,7 +14,7 @@ final class SQLiteStatement {
     sqlite3_finalize(statement)
   }
 
-  enum Value {
+  package enum Value {
     case integer(Int64)
     case real(Double)
     case text(String)
@@ -23,7 +23,7 @@ final class SQLiteStatement {
 
   /// Binds `values` to the parameters in order, after resetting the statement from its last run.
   @discardableResult
-  func bind(_ values: [Value]) -> SQLiteStatement {
+  package func bind(_ values: [Value]) -> SQLiteStatement {
     sqlite3_reset(statement)
     sqlite3_clear_bindings(statement)
     for (offset, value) in values.enumerated() {
@@ -39,7 +39,7 @@ final class SQLiteStatement {
   }
 
   /// Advances to the next row; false when there is none (or the statement was not a query).
-  func step() throws -> Bool {
+  package func step() throws -> Bool {
     let code = sqlite3_step(statement)
     switch code {
     case SQLITE_ROW: return true
@@ -49,26 +49,26 @@ final class SQLiteStatement {
   }
 
   /// Runs a statement that returns no rows.
-  func run() throws {
+  package func run() throws {
     while try step() {}
     sqlite3_reset(statement)
   }
 
-  func integer(_ column: Int32) -> Int64? {
+  package func integer(_ column: Int32) -> Int64? {
     sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, column)
   }
 
-  func real(_ column: Int32) -> Double? {
+  package func real(_ column: Int32) -> Double? {
     sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_double(statement, column)
   }
 
-  func text(_ column: Int32) -> String? {
+  package func text(_ column: Int32) -> String? {
     guard let bytes = sqlite3_column_text(statement, column) else { return nil }
     return String(cString: bytes)
   }
 
   /// The first column of the first row, then resets: for lookups of one value.
-  func firstInteger() throws -> Int64? {
+  package func firstInteger() throws -> Int64? {
     defer { sqlite3_reset(statement) }
     return try step() ? integer(0) : nil
   }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoverCore
+import RoverMirror
 
 extension RoverCommand {
   struct Sync: AsyncParsableCommand, ServiceCommand {
@@ -95,154 +96,24 @@ extension RoverCommand {
       if format != nil, !dryRun { throw ValidationError("--format lists what a sync would fetch: give --dry-run too") }
     }
 
-    /// The selection given on the command line, or nil when none of its flags was.
-    private var given: (rover: String?, flags: Bool) {
-      (rover, sol != nil || earthDate != nil || !cameraArguments.isEmpty || name != nil)
+    /// The parts of the selection given on the command line.
+    var given: SyncPlan.Given {
+      SyncPlan.Given(
+        rover: rover, sol: sol, earthDate: earthDate, cameras: cameraArguments.isEmpty ? nil : cameras, name: name)
     }
 
     func run() async throws {
-      var settings = try settings()
-      if settings.cacheMode.use == .offline, !dryRun {
-        throw ValidationError("--offline cannot download images (they are not cached); add --dry-run to list them")
-      }
-      // Late frames arrive within a cached answer's lifetime: a sync asks the service (and refreshes the cache),
-      // unless told otherwise (--offline, --no-cache, --max-age).
-      if settings.cacheMode.use == .normal, settings.cacheMode.maxAge == nil { settings.cacheMode.use = .refresh }
+      let settings = try syncSettings()
       let shard = self.shard.flatMap(Shard.init)
-      let output = URL(fileURLWithPath: outputDirectory)
-      let recordPath = output.appendingPathComponent(DownloadRecord.fileName(shard: shard)).path
-      let isNew = !FileManager.default.fileExists(atPath: recordPath)
-      let (record, scratch) = try await openRecord(output, shard: shard)
-      defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
+      let folder = try await openFolder(shard: shard)
+      defer { folder.close() }
       do {
-        try await run(record: record, output: output, shard: shard, settings: settings)
+        let plan = try makePlan(folder.record)
+        try await mirror(plan, in: folder, shard: shard, settings: settings)
       } catch {
-        // A run stopped by a usage error (a name template that gives two photos one name) leaves nothing behind
-        // in a folder it started: no record, no lock file, no empty folder.
-        if isNew, scratch == nil, ExitStatus.report(for: error)?.code == ExitStatus.usage {
-          Self.discard(recordPath, in: output)
-        }
+        if ExitStatus.report(for: error)?.code == ExitStatus.usage { folder.discardIfStarted() }
         throw error
       }
-    }
-
-    /// The folder's record; for a dry run, a copy in a scratch folder, so the output folder is not written.
-    private func openRecord(_ output: URL, shard: Shard?) async throws -> (DownloadRecord, scratch: URL?) {
-      do {
-        if dryRun {
-          let (record, folder) = try await DownloadRecord.scratchCopy(of: output, shard: shard)
-          return (record, folder)
-        }
-        let record = try await DownloadRecord(outputDirectory: output, shard: shard) {
-          StandardError.line("rover: \($0)")
-        }
-        return (record, nil)
-      } catch let error as DownloadError {
-        StandardError.error("rover: \(error.localizedDescription)")
-        throw ExitCode(ExitStatus.ioError)
-      }
-    }
-
-    /// Removes what opening a record made in a new folder, and the folder if nothing else is in it.
-    private static func discard(_ recordPath: String, in output: URL) {
-      for path in [
-        recordPath, recordPath + "-journal", output.appendingPathComponent(DownloadRecord.folderLockName).path,
-      ] {
-        unlink(path)
-      }
-      rmdir(output.path)
-    }
-
-    private func run(record: DownloadRecord, output: URL, shard: Shard?, settings: ConnectionSettings) async throws {
-      Downloader.tell(record) { StandardError.line("rover: warning: \($0)") }
-      let remembered = SyncSelection.remembered(in: record)
-      let selection = try resolveSelection(remembered: remembered, record: record)
-      // Before the new selection is remembered: a run stopped part-way leaves the rest still owed. A dry run's
-      // record is a scratch copy, so it shows the sols owed without marking the folder's.
-      if let remembered, selection.widens(remembered) {
-        let owed = try record.reopenSols(rover: selection.rover)
-        if owed > 0 {
-          StandardError.line(
-            "rover: sync: the selection grows: \(owed) finished sol\(owed == 1 ? " is" : "s are") listed again")
-        }
-      }
-      let range = try Self.range(selection)
-      let template = try NameTemplate(selection.name)
-      try frames.checkService(settings, rover: selection.rover, template: template)
-      var sync = MissionSync(
-        service: try service(
-          frames.options(rawFeed.options(keepingRecords: metadata), template: template), settings: settings),
-        lookback: lookback, shard: shard,
-        events: ClientEventPrinter.handler(verbose: settings.verbose))
-      sync.allVersions = allVersions || frames.versions == .all
-      sync.filter = try frames.filter()
-
-      if dryRun {
-        let report = DryRunReport(
-          json: format == .jsonl || (format == nil && json), template: template, outputDirectory: output)
-        let urls = format == .urls
-        let summary = try await sync.forEachMissing(
-          range, record: record, template: template, outputDirectory: output
-        ) { photos in
-          if urls {
-            Printer(format: .urls, color: false).write(photos.map { $0.imageSource + "\n" }.joined())
-          } else {
-            report.print(photos)
-          }
-        }
-        StandardError.line(
-          "rover: would list \(summary.solsListed) sol\(summary.solsListed == 1 ? "" : "s") "
-            + "(\(summary.solsUpToDate) up to date)")
-        FrameFilterOptions.sayOlderVersions(summary.olderVersions)
-        return
-      }
-      try selection.remember(in: record)
-      let presenter = DownloadPresenter(format: nil, outputDirectory: output)
-      var options = DownloadOptions(
-        outputDirectory: output, template: template, jobs: jobs, retryPolicy: settings.retryPolicy,
-        timeout: settings.timeout, archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata,
-        keepsRecord: true, engine: settings.engine, caFile: settings.caFile)
-      options.transferBudget = settings.transferBudget
-      options.reportsBytes = presenter.wantsBytes
-      options.placement = try place.placement(settings, template: name)
-      let summary = try await sync.run(range, record: record, options: options, events: presenter.handle)
-      presenter.finish(summary.download)
-      PositionOptions.reportUnplaced(options.placement)
-      try? record.flush()
-      try DownloadPresenter.stopIfUntrusted(summary.download)
-      // With --json the summary is the JSON object alone: a cron job's stderr stays empty unless something failed.
-      if !json { StandardError.line(SyncReport.line(summary)) }
-      FrameFilterOptions.sayOlderVersions(summary.olderVersions)
-      if json { Printer(format: .json, color: false).write(try SyncReport.json(summary, selection: selection)) }
-      try DownloadPresenter.end(summary.download)
-    }
-
-    /// The remembered selection with the parts given now replaced (and the change said before anything is
-    /// fetched); another rover starts a selection afresh.
-    private func resolveSelection(remembered: SyncSelection?, record: DownloadRecord) throws -> SyncSelection {
-      let (rover, flags) = given
-      // A rebuilt record that lost its selection must not turn a flagless (cron) sync into the whole mission.
-      if remembered == nil, !flags, let aside = record.rebuiltFrom, !record.carriedSettingsOver {
-        let damaged = record.copyOf ?? record.path
-        let place = record.copyOf == nil ? "set aside as \(aside)" : "a run without --dry-run sets it aside"
-        throw ValidationError(
-          "\(damaged) was damaged and the selection it remembered cannot be read (\(place)); give it again: "
-            + "--sol or --earth-date, --camera, --name")
-      }
-      guard let rover = rover ?? remembered?.rover else {
-        throw ValidationError("give a rover: \(outputDirectory) has no sync to continue")
-      }
-      if let remembered, remembered.rover == rover.lowercased(), !flags { return remembered }
-      var selection = SyncSelection(
-        rover: rover, sol: sol, earthDate: earthDate, cameras: cameras, name: name ?? NameTemplate.defaultPattern)
-      if let remembered, remembered.rover == selection.rover {
-        selection = remembered.restated(
-          sol: sol, earthDate: earthDate, cameras: cameraArguments.isEmpty ? nil : cameras, name: name)
-      }
-      if let remembered, remembered != selection {
-        StandardError.line("rover: sync: the selection changes from '\(remembered)' to '\(selection)'")
-      }
-      return selection
     }
 
     static func range(_ selection: SyncSelection) throws -> PhotoRange {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoverCore
+import RoverMirror
 
 extension RoverCommand {
   struct Watch: AsyncParsableCommand, ServiceCommand {
@@ -105,83 +106,16 @@ extension RoverCommand {
     }
 
     func run() async throws {
-      var settings = try settings()
-      if settings.cacheMode.use == .offline {
-        throw ValidationError("--offline cannot watch: every poll asks the service for what is new")
-      }
-      // Every poll asks the service: a cached answer would hide what is new.
-      if settings.cacheMode.use == .normal { settings.cacheMode.use = .refresh }
+      let settings = try pollingSettings()
       let template = try name.map { try NameTemplate($0) }
       try frames.checkService(settings, rover: rover, template: template)
       let service = try self.service(
         frames.options(rawFeed.options(keepingRecords: metadata), template: template), settings: settings)
-      var watch = MissionWatch(service: service, rover: rover, cameras: cameras, lookback: lookback)
-      watch.events = ClientEventPrinter.handler(verbose: settings.verbose)
-      watch.filter = try frames.filter()
-      let state = try await openState(service: service.serviceName)
-      let command = try exec.map(ExecCommand.init)
-      let pause = Self.seconds(interval) ?? 600
+      let watcher = try await makeWatcher(service: service, settings: settings)
       let printer = PhotoStreamPrinter(Printer(format: .jsonl, color: false))
-      let placement = try place.placement(settings, template: name)
-      var failures = 0
-      // Older versions already said: each is said once, though every poll lists the look-back window again.
-      var leftOut: Set<String> = []
-      while !Task.isCancelled {
-        var wait = pause
-        do {
-          let said = leftOut.count
-          let polled = try await watch.poll(state, leftOut: &leftOut)
-          failures = 0
-          // Positions looked up once a run; photos outside --near are seen, never printed nor acted on.
-          let new = try await placement?.apply(polled) ?? polled
-          try printer.write(new)
-          FrameFilterOptions.sayOlderVersions(leftOut.count - said)
-          let acts = download != nil || command != nil
-          let kept = Set(new.map(\.id))
-          try state.markSeen(polled.filter { !kept.contains($0.id) }, pending: false)
-          try state.markSeen(new, pending: acts)
-          let failed = try await act(
-            on: acts ? state.pending() : [], state: state, settings: settings, command: command,
-            placement: placement)
-          if once {
-            if failed { throw ExitCode(ExitStatus.someDownloadsFailed) }
-            return
-          }
-        } catch is CancellationError {
-          break
-        } catch let error as ExitCode {
-          throw error
-        } catch {
-          if Task.isCancelled { break }
-          if once { throw error }
-          failures += 1
-          var retryAfter: TimeInterval?
-          if case ServiceError.rateLimited(let seconds?, _) = error { retryAfter = TimeInterval(seconds) }
-          wait = MissionWatch.backoff(failures: failures, interval: pause, retryAfter: retryAfter)
-          let text = (error as? LocalizedError)?.errorDescription ?? "\(error)"
-          StandardError.error("rover: watch: \(text); trying again in \(Self.describe(wait))")
-        }
-        do { try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000)) } catch { break }
+      if try await watcher.run(events: { try Self.report($0, printer: printer) }) {
+        throw ExitCode(ExitStatus.someDownloadsFailed)
       }
-    }
-
-    /// What earlier runs printed, for this rover, service and cameras; a damaged file is started afresh, said.
-    private func openState(service: String) async throws -> WatchState {
-      let state = try await WatchState(
-        directory: WatchState.directory(environment: ProcessInfo.processInfo.environment),
-        name: WatchState.fileName(rover: rover, service: service, cameras: cameras)
-      ) { StandardError.line("rover: \($0)") }
-      if let why = state.rebuiltBecause {
-        StandardError.line(
-          "rover: warning: \(state.path) was damaged (\(why)): started afresh (photos may be printed once more)")
-      }
-      return state
-    }
-
-    static func describe(_ seconds: TimeInterval) -> String {
-      seconds >= 3600
-        ? String(format: "%.1fh", seconds / 3600)
-        : seconds >= 60 ? String(format: "%.0fm", seconds / 60) : String(format: "%.0fs", seconds)
     }
   }
 }

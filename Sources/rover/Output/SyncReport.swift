@@ -1,5 +1,6 @@
 import Foundation
 import RoverCore
+import RoverMirror
 
 /// A sync's closing line on stderr, and with `--json` its one summary object (stable, snake_case).
 enum SyncReport {

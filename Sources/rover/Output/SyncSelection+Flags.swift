@@ -1,4 +1,5 @@
 import RoverCore
+import RoverMirror
 
 extension SyncSelection: CustomStringConvertible {
   /// The selection as the flags that make it, so the user can read what a sync will mirror.

@@ -45,7 +45,7 @@ package struct PhotoListing: Sendable {
       let estimate = onEstimate
       let whole = range.cameras.isEmpty && range.limit == nil && filter.takesWholeSols && range.days.isSols
       let choosing: ([SolIndex.Entry], Int?) -> [SolIndex.Entry] = { entries, _ in
-        if let estimate, let total = MissionSync.estimate(entries, wholeSols: whole) { estimate(total) }
+        if let estimate, let total = SolIndex.estimate(entries, wholeSols: whole) { estimate(total) }
         return entries
       }
       try await MissionLister(service: service, events: events, filter: filter).forEachSol(

@@ -24,4 +24,18 @@ package struct SolIndex: Sendable {
     self.entries = entries
     self.cameras = cameras
   }
+
+  /// The photos the chosen sols hold by the service's counts, when it gives one for every sol and the listing takes
+  /// whole sols (a camera or a date takes an unknown share); what is in place counts too, as it is announced too.
+  package static func estimate(_ sols: [SolIndex.Entry], wholeSols: Bool) -> Int? {
+    guard wholeSols, !sols.isEmpty else { return nil }
+    var total = 0
+    for sol in sols {
+      guard let expected = sol.expected, expected >= 0 else { return nil }
+      let (sum, overflow) = total.addingReportingOverflow(expected)
+      guard !overflow else { return nil }
+      total = sum
+    }
+    return total
+  }
 }

@@ -3,6 +3,7 @@ import RoverTestSupport
 import Testing
 
 @testable import RoverCore
+@testable import RoverMirror
 
 /// What one poll of `watch` hands on: each new photo once, however many sols the service lists it under.
 @Suite struct MissionWatchTests {

@@ -1,4 +1,5 @@
 import Foundation
+import RoverCore
 
 /// `watch --exec CMD`: the command is split into words once, by shell rules, when rover starts; each new photo's
 /// values are put into the placeholders inside each word, and the program runs without a shell. So nothing a

@@ -1,4 +1,5 @@
 import Foundation
+import RoverCore
 
 /// What a sync mirrors, as the user wrote it, remembered in the output directory's record so that a later `sync`
 /// without flags does the same again.

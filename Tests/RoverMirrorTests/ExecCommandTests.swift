@@ -3,6 +3,7 @@ import RoverTestSupport
 import Testing
 
 @testable import RoverCore
+@testable import RoverMirror
 
 /// `watch --exec`: words split once, placeholders filled once, and server values that would change what the
 /// program does refused.

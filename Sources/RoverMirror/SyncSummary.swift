@@ -1,4 +1,5 @@
 import Foundation
+import RoverCore
 
 /// What one sync did: the sols it looked at, and the download's own totals.
 package struct SyncSummary: Sendable {

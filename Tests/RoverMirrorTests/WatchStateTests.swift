@@ -3,13 +3,14 @@ import RoverTestSupport
 import Testing
 
 @testable import RoverCore
+@testable import RoverMirror
 
 /// `watch`'s state: what was printed, and what is still owed its download and `--exec`, across restarts; and, as a
 /// file in a directory other programs write to as well, one SQLite still opens but rover cannot use is started
 /// afresh, once, instead of failing every poll.
 @Suite struct WatchStateTests {
   static let name = "watch-perseverance-test.sqlite"
-  static let photos = (1...3000).map { DownloadRecordTests.photo($0, stem: "NLF_\($0)_0675528300_637ECM_N0040136") }
+  static let photos = (1...3000).map { MirrorFixtures.photo($0, stem: "NLF_\($0)_0675528300_637ECM_N0040136") }
 
   static func file(_ dir: URL) -> URL { dir.appendingPathComponent(name) }
 
@@ -27,7 +28,7 @@ import Testing
       try state.markSeen(Self.photos)
       #expect(!state.wasRebuilt)
     }
-    try UnusableRecordTests.damagePage(of: Self.file(dir))
+    try MirrorFixtures.damagePage(of: Self.file(dir))
     let state = try await WatchState(directory: dir, name: Self.name)
     #expect(state.wasRebuilt)
     try Self.expectWorks(state)

@@ -1,4 +1,5 @@
 import Foundation
+import RoverCore
 
 /// Keeps an output directory a mirror of a stretch of a mission: lists only the sols not yet finished plus a
 /// look-back window of recent sols (where NASA's feeds publish late frames), downloads what is missing, and notes
@@ -60,20 +61,6 @@ package struct MissionSync: Sendable {
     return overflow ? (lookback == 0 ? Int.max : Int.min) : start
   }
 
-  /// The photos the chosen sols hold by the service's counts, when it gives one for every sol and the sync takes
-  /// whole sols (a camera or a date takes an unknown share); what is in place counts too, as it is announced too.
-  static func estimate(_ sols: [SolIndex.Entry], wholeSols: Bool) -> Int? {
-    guard wholeSols, !sols.isEmpty else { return nil }
-    var total = 0
-    for sol in sols {
-      guard let expected = sol.expected, expected >= 0 else { return nil }
-      let (sum, overflow) = total.addingReportingOverflow(expected)
-      guard !overflow else { return nil }
-      total = sum
-    }
-    return total
-  }
-
   /// Whether the sync lists every photo of each sol it lists, so the service's count per sol can be compared.
   func listsWholeSols(_ range: PhotoRange) -> Bool {
     guard range.cameras.isEmpty, listingFilter == nil else { return false }
@@ -120,7 +107,7 @@ package struct MissionSync: Sendable {
             return sync.choose(
               entries, latest: latest, known: known, wholeSols: sync.listsWholeSols(range), summary: &summary)
           }
-          if let estimate = Self.estimate(sols, wholeSols: sync.listsWholeSols(range)) {
+          if let estimate = SolIndex.estimate(sols, wholeSols: sync.listsWholeSols(range)) {
             events(.estimated(total: estimate))
           }
           return sols

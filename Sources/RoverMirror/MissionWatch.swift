@@ -1,4 +1,5 @@
 import Foundation
+import RoverCore
 
 /// One poll of a rover for `watch`: the latest sol and the look-back window before it, listed afresh, keeping the
 /// photos not printed before.

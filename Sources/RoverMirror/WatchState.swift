@@ -1,4 +1,5 @@
 import Foundation
+import RoverCore
 
 #if canImport(Glibc)
   import Glibc
