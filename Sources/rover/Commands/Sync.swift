@@ -169,10 +169,10 @@ extension RoverCommand {
       let range = try Self.range(selection)
       let template = try NameTemplate(selection.name)
       try frames.checkService(settings, rover: selection.rover, template: template)
+      let client = try client(
+        frames.options(rawFeed.options(keepingRecords: metadata), template: template), settings: settings)
       var sync = MissionSync(
-        service: try service(
-          frames.options(rawFeed.options(keepingRecords: metadata), template: template), settings: settings),
-        lookback: lookback, shard: shard,
+        service: client.service, lookback: lookback, shard: shard,
         events: ClientEventPrinter.handler(verbose: settings.verbose))
       sync.allVersions = allVersions || frames.versions == .all
       sync.filter = try frames.filter()
@@ -199,13 +199,12 @@ extension RoverCommand {
       try selection.remember(in: record)
       let presenter = DownloadPresenter(format: nil, outputDirectory: output)
       var options = DownloadOptions(
-        outputDirectory: output, template: template, jobs: jobs, retryPolicy: settings.retryPolicy,
-        timeout: settings.timeout, archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata,
-        keepsRecord: true, engine: settings.engine, caFile: settings.caFile)
-      options.transferBudget = settings.transferBudget
+        outputDirectory: output, template: template, jobs: jobs, archive: archive.map { URL(fileURLWithPath: $0) },
+        writeMetadata: metadata, keepsRecord: true)
       options.reportsBytes = presenter.wantsBytes
-      options.placement = try place.placement(settings, template: name)
-      let summary = try await sync.run(range, record: record, options: options, events: presenter.handle)
+      options.placement = try place.placement(client, template: name)
+      let summary = try await sync.run(
+        range, record: record, downloader: client.downloader(options, events: presenter.handle))
       presenter.finish(summary.download)
       PositionOptions.reportUnplaced(options.placement)
       try? record.flush()

@@ -8,7 +8,7 @@ extension RoverCommand.Watch {
   /// good on the next poll and a stop after a restart. True when any of it failed (reported on stderr).
   /// - Throws: `CancellationError` when rover was stopped; `ExitCode` when a download could not be written.
   func act(
-    on photos: [Photo], state: WatchState, settings: ConnectionSettings, command: ExecCommand?,
+    on photos: [Photo], state: WatchState, client: PhotoClient, command: ExecCommand?,
     placement: PhotoPlacement? = nil
   ) async throws -> Bool {
     guard !photos.isEmpty, download != nil || command != nil else { return false }
@@ -16,7 +16,7 @@ extension RoverCommand.Watch {
     var paths: [PhotoID: String] = [:]
     if let download {
       (failed, paths) = try await PhotoSaver(
-        directory: download, template: name, jobs: jobs, writeMetadata: metadata, settings: settings,
+        directory: download, template: name, jobs: jobs, writeMetadata: metadata, client: client,
         placement: placement
       ).save(photos)
       // A write error ends the watch; a Ctrl-C is the watch's own clean stop (exit 0), handled by its loop.

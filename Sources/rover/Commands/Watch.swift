@@ -113,16 +113,16 @@ extension RoverCommand {
       if settings.cacheMode.use == .normal { settings.cacheMode.use = .refresh }
       let template = try name.map { try NameTemplate($0) }
       try frames.checkService(settings, rover: rover, template: template)
-      let service = try self.service(
+      let client = try self.client(
         frames.options(rawFeed.options(keepingRecords: metadata), template: template), settings: settings)
-      var watch = MissionWatch(service: service, rover: rover, cameras: cameras, lookback: lookback)
+      var watch = MissionWatch(service: client.service, rover: rover, cameras: cameras, lookback: lookback)
       watch.events = ClientEventPrinter.handler(verbose: settings.verbose)
       watch.filter = try frames.filter()
-      let state = try await openState(service: service.serviceName)
+      let state = try await openState(service: client.serviceName)
       let command = try exec.map(ExecCommand.init)
       let pause = Self.seconds(interval) ?? 600
       let printer = PhotoStreamPrinter(Printer(format: .jsonl, color: false))
-      let placement = try place.placement(settings, template: name)
+      let placement = try place.placement(client, template: name)
       var failures = 0
       // Older versions already said: each is said once, though every poll lists the look-back window again.
       var leftOut: Set<String> = []
@@ -141,7 +141,7 @@ extension RoverCommand {
           try state.markSeen(polled.filter { !kept.contains($0.id) }, pending: false)
           try state.markSeen(new, pending: acts)
           let failed = try await act(
-            on: acts ? state.pending() : [], state: state, settings: settings, command: command,
+            on: acts ? state.pending() : [], state: state, client: client, command: command,
             placement: placement)
           if once {
             if failed { throw ExitCode(ExitStatus.someDownloadsFailed) }
