@@ -17,7 +17,8 @@ import Testing
 
   /// Each line of `text` that names a forbidden type, as `line: text`.
   static func violations(in text: String) throws -> [String] {
-    let patterns = try forbidden.map { try Regex($0) }
+    // Simple (ASCII) word boundaries: by Unicode's rules `ServiceFactory.make` would be one word.
+    let patterns = try forbidden.map { try Regex($0).wordBoundaryKind(.simple) }
     return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
       patterns.contains { line.contains($0) } ? "\(number + 1): \(line.trimmingCharacters(in: .whitespaces))" : nil
     }
