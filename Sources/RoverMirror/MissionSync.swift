@@ -79,18 +79,13 @@ package struct MissionSync: Sendable {
     return photos.filter { photo in photo.frameVersion.map { highest[$0.frame] == $0.number } ?? true }
   }
 
-  /// Lists and downloads; `events` sees every download event, as a plain `fetch-image` run would.
-  package func run(
-    _ range: PhotoRange, record: DownloadRecord, options: DownloadOptions,
-    events: @escaping @Sendable (DownloadEvent) -> Void = { _ in }
-  ) async throws -> SyncSummary {
-    var options = options
-    options.highestVersionsOnly = !allVersions
+  /// Lists and downloads with `downloader` (its settings, options and events, as a plain `fetch-image` run would).
+  package func run(_ range: PhotoRange, record: DownloadRecord, downloader: Downloader) async throws -> SyncSummary {
     let known = try record.sols(rover: range.rover)
     let progress = SolProgress(record: record, rover: range.rover)
-    let downloader = Downloader(options: options) { event in
+    let events = downloader.events
+    let downloader = downloader.adapted({ $0.highestVersionsOnly = !self.allVersions }) { event in
       if case .finished(let result) = event { progress.finished(result) }
-      events(event)
     }
     let lister = MissionLister(service: service, width: width, events: self.events, filter: listingFilter)
     let chosen = Locked(SyncSummary())

@@ -15,14 +15,15 @@ struct AssembleSol {
       }
       let settings = try ConnectionSettings.fromEnvironment(ProcessInfo.processInfo.environment)
       // Tiles are placed by their subframes, which describe the original PNGs: fetch those, not the resized JPEGs.
+      let client = try PhotoClient(settings: settings)
       var photos: [Photo] = []
-      for try await var photo in PhotoClient(settings: settings).photos(of: arguments[1], sol: sol) {
+      for try await var photo in client.photos(of: arguments[1], sol: sol) {
         if let full = photo.imageURLs["full"] { photo.imageSource = full.absoluteString }
         photos.append(photo)
       }
       let exposures = TiledExposure.group(photos)
       let directory = URL(fileURLWithPath: arguments[3])
-      let downloader = Downloader(options: DownloadOptions(outputDirectory: directory, engine: settings.engine))
+      let downloader = client.downloader(DownloadOptions(outputDirectory: directory))
       var files: [PhotoID: String] = [:]
       let tiles = AsyncStream<Photo> { continuation in
         for tile in exposures.flatMap(\.tiles) { continuation.yield(tile) }

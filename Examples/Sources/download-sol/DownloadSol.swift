@@ -12,11 +12,13 @@ struct DownloadSol {
         throw Failure("usage: download-sol ROVER SOL DIR")
       }
       let settings = try ConnectionSettings.fromEnvironment(ProcessInfo.processInfo.environment)
-      let photos = PhotoClient(settings: settings).photos(of: arguments[1], sol: sol)
+      let client = try PhotoClient(settings: settings)
+      let photos = client.photos(of: arguments[1], sol: sol)
       let directory = URL(fileURLWithPath: arguments[3])
-      let options = DownloadOptions(outputDirectory: directory, engine: settings.engine)
+      // The client's downloader fetches the images with the listing's settings: engine, CA file, timeout, rate.
+      let downloader = client.downloader(DownloadOptions(outputDirectory: directory))
       var failed = 0
-      for try await result in Downloader(options: options).results(for: photos) {
+      for try await result in downloader.results(for: photos) {
         let path = directory.appendingPathComponent(result.path).path
         switch result.outcome {
         case .downloaded: print("downloaded \(result.photo.id) \(path)")

@@ -11,22 +11,39 @@ import Foundation
 /// }
 /// ```
 public struct PhotoClient: Sendable {
-  let service: any PhotoService
-  let listing: PhotoListing
+  /// The service the settings name (under `auto`, the fallback over every live one).
+  package let service: any PhotoService
+  var listing: PhotoListing
   /// NASA's map layers, for positions; nil for a client made around a bare service.
   let places: PlacesClient?
+  /// The settings every request of this client, and every image of its downloaders, goes through.
+  package let settings: ConnectionSettings
 
+  /// A client for the services `settings` name, checked once here.
   /// - Parameters:
-  ///   - settings: which service, where, and how patiently.
+  ///   - settings: which service, where, how patiently, through which cache, engine and CAs, and how fast.
   ///   - filter: which frames every listing of this client keeps: by default each frame once, as its newest
   ///     version; `PhotoFilter(versions: .all)` keeps every version NASA sent, and the other fields select frames by
   ///     Mars time, site, drive or sequence.
   ///   - events: requests, retries, warnings (a sol listed short of its count, a service that fell back) as they
   ///     happen; the library never prints them itself.
+  /// - Throws: ``SettingsError`` for settings that cannot work: a base URL under `auto` or that is not http(s), an
+  ///   engine this build lacks, a key with a control character, a CA file that cannot be read, holds no
+  ///   certificate, or is given with the URLSession engine.
   public init(
     settings: ConnectionSettings, filter: PhotoFilter = PhotoFilter(), events: (@Sendable (ClientEvent) -> Void)? = nil
-  ) {
-    service = ServiceFactory.make(settings, events: events)
+  ) throws {
+    try self.init(settings: settings, rawFeed: RawFeedOptions(), filter: filter, events: events)
+  }
+
+  /// A client whose services also take the command's photo choices (size, thumbnails, records kept).
+  package init(
+    settings: ConnectionSettings, rawFeed: RawFeedOptions, filter: PhotoFilter = PhotoFilter(),
+    events: ClientEventHandler? = nil
+  ) throws {
+    try settings.validate()
+    self.settings = settings
+    service = ServiceFactory.make(settings, rawFeedOptions: rawFeed, events: events)
     listing = PhotoListing(service: service, events: events, filter: filter)
     places = PlacesClient(settings: settings, events: events)
   }
@@ -35,6 +52,18 @@ public struct PhotoClient: Sendable {
     self.service = service
     listing = PhotoListing(service: service, events: events)
     places = nil
+    settings = ConnectionSettings()
+  }
+
+  /// A downloader for this client's photos: its images go through this client's settings (engine, CA file,
+  /// timeout, retries, rate), so a download never uses other settings than its listing.
+  /// - Parameters:
+  ///   - options: where the files go and how they are named.
+  ///   - events: progress as it happens, called from the downloader's threads; keep it quick.
+  public func downloader(
+    _ options: DownloadOptions, events: @escaping @Sendable (DownloadEvent) -> Void = { _ in }
+  ) -> Downloader {
+    Downloader(validated: settings, options: options, events: events)
   }
 
   /// The service's name as messages give it (`nebulum`, `nasa-raw`, `auto`).

@@ -1,6 +1,10 @@
 import Foundation
 
-/// How a bulk download behaves. Every value has a default a script would want, except where the files go.
+/// How a bulk download treats its files: where they go, how they are named, how many at once, and what is kept
+/// beside them. How the images are fetched (engine, CA file, timeout, retries, rate) is not here: it is the
+/// ``ConnectionSettings`` of the ``PhotoClient`` that makes the ``Downloader`` (``PhotoClient/downloader(_:events:)``),
+/// so a download can never use other settings than its listing. Every value has a default a script would want,
+/// except where the files go.
 public struct DownloadOptions: Sendable {
   /// The folder the photos are written into (created if missing). Files are only ever created inside it.
   public var outputDirectory: URL
@@ -8,10 +12,6 @@ public struct DownloadOptions: Sendable {
   public var template: NameTemplate
   /// Transfers in flight at once (at least 1). Memory grows with this, never with the number of photos.
   public var jobs: Int
-  /// How often, and how patiently, a failed transfer is tried again.
-  public var retryPolicy: RetryPolicy
-  /// Seconds a transfer may stall before it fails.
-  public var timeout: TimeInterval
   /// Fetch photos again even when their files are in place.
   public var force: Bool
   /// A text file listing every photo ever downloaded (`rover --archive`), consulted before anything else, so
@@ -23,27 +23,11 @@ public struct DownloadOptions: Sendable {
   /// size (so a file cut short by a crash is fetched again) and recognises a frame listed under another id; without
   /// it, any non-empty file in place counts as done. Off unless asked for, so the folder holds only photos.
   public var keepsRecord: Bool
-  /// Which HTTP engine fetches the images.
-  public var engine: HTTPEngineKind
-  /// A PEM file of the certificate authorities image hosts are verified against instead of the system's (curl's
-  /// `--cacert`); nil: the system's. Needs the curl engine: with URLSession every transfer fails rather than
-  /// ignore it.
-  public var caFile: URL?
   /// Keep only the highest version of a frame NASA re-sends (`sync`): a lower one is not downloaded, and is
   /// removed (with its sidecar) once a higher one is in place. Needs the record.
   package var highestVersionsOnly = false
-  /// The byte rate the images share, with each other and with whatever else holds the same budget (the command's
-  /// listing); nil: unlimited.
-  package var transferBudget: TransferBudget?
   /// Positions for each photo (sidecars, `{lon}`/`{lat}` names) and the `--near` area; nil: none looked up.
   package var placement: PhotoPlacement?
-  /// The most bytes a second received over all of the run's transfers together; nil (the default): unlimited.
-  /// Clamped to at least 1 and at most 1 TiB a second. With the URLSession engine the rate holds for the bytes
-  /// rover takes, not on the socket (see ``ConnectionSettings/maxBytesPerSecond``).
-  public var maxBytesPerSecond: Int? {
-    get { transferBudget?.bytesPerSecond }
-    set { transferBudget = newValue.map { TransferBudget(bytesPerSecond: $0) } }
-  }
   /// Whether `DownloadEvent.bytes` is wanted (a progress bar on a terminal): off, a transfer reports no byte counts
   /// and spares their bookkeeping per request.
   package var reportsBytes = true
@@ -57,30 +41,21 @@ public struct DownloadOptions: Sendable {
   ///   - template: how each file is named below it (default: ``NameTemplate/defaultPattern``,
   ///     `{rover}_{sol}_{camera}_{id}.{ext}`).
   ///   - jobs: transfers at once (clamped to at least 1).
-  ///   - retryPolicy: how often, and how patiently, a failed transfer is tried again.
-  ///   - timeout: seconds a transfer may stall.
   ///   - force: fetch photos again even when their files are in place.
   ///   - archive: a text file of every photo downloaded, consulted first; nil: none.
   ///   - writeMetadata: write each photo's metadata beside it as `<file>.json`.
   ///   - keepsRecord: keep the output folder's record (see ``keepsRecord``).
-  ///   - engine: the HTTP engine that fetches the images.
-  ///   - caFile: a PEM file of the CAs to trust instead of the system's; nil: the system's.
   public init(
-    outputDirectory: URL, template: NameTemplate = .default, jobs: Int = 8, retryPolicy: RetryPolicy = RetryPolicy(),
-    timeout: TimeInterval = 30, force: Bool = false, archive: URL? = nil, writeMetadata: Bool = false,
-    keepsRecord: Bool = false, engine: HTTPEngineKind = .preferred, caFile: URL? = nil
+    outputDirectory: URL, template: NameTemplate = .default, jobs: Int = 8, force: Bool = false, archive: URL? = nil,
+    writeMetadata: Bool = false, keepsRecord: Bool = false
   ) {
-    self.caFile = caFile
     self.outputDirectory = outputDirectory
     self.template = template
     self.jobs = max(1, jobs)
-    self.retryPolicy = retryPolicy
-    self.timeout = timeout
     self.force = force
     self.archive = archive
     self.writeMetadata = writeMetadata
     self.keepsRecord = keepsRecord
-    self.engine = engine
   }
 }
 

@@ -12,9 +12,11 @@ public final class Downloader: Sendable {
     var bytes: Int
   }
 
-  /// How this downloader behaves; fixed for its lifetime.
+  /// Where the files go and how they are named; fixed for its lifetime.
   public let options: DownloadOptions
-  let events: @Sendable (DownloadEvent) -> Void
+  /// How the images are fetched (engine, CA file, timeout, retries, rate): the settings of the listing's client.
+  package let settings: ConnectionSettings
+  package let events: @Sendable (DownloadEvent) -> Void
   /// Keyed by image URL so a URL is fetched once however many photos share it. Finished tasks stay for a while
   /// (photos sharing an image are listed close together), within a bound so a mission does not fill memory.
   /// Keyed by a hash of the URL, not the URL: an integer key costs no string hashing or reference counting as the
@@ -24,11 +26,12 @@ public final class Downloader: Sendable {
   /// Bounded, because a mission has thousands of sol directories and a process only so many descriptors.
   let directories = Cache<String, SafeDirectory>(countLimit: 64, label: "rover.directories")
 
-  /// - Parameters:
-  ///   - options: where and how to download.
-  ///   - events: progress as it happens (photos planned, bytes, each photo's result, warnings such as a damaged
-  ///     record set aside), called from the downloader's threads; keep it quick.
-  public init(options: DownloadOptions, events: @escaping @Sendable (DownloadEvent) -> Void = { _ in }) {
+  /// A downloader from settings already checked (a client's).
+  package init(
+    validated settings: ConnectionSettings, options: DownloadOptions,
+    events: @escaping @Sendable (DownloadEvent) -> Void = { _ in }
+  ) {
+    self.settings = settings
     self.options = options
     self.events = events
   }
@@ -74,7 +77,7 @@ public final class Downloader: Sendable {
     DownloadResult, any Error
   > where Photos.Element == Photo {
     AsyncThrowingStream { continuation in
-      let forwarding = Downloader(options: options) { event in
+      let forwarding = Downloader(validated: settings, options: options) { event in
         if case .finished(let result) = event { continuation.yield(result) }
         self.events(event)
       }
@@ -109,9 +112,9 @@ public final class Downloader: Sendable {
     let hold = try await hold(given, in: root)
     let record = hold.record
     let archive = try await openArchive()
-    let engine = try Self.engine(options)
+    let engine = try Self.engine(settings, jobs: options.jobs)
     defer { (engine as? CurlEngine)?.shutdown() }
-    let client = HTTPClient(engine: engine, retryPolicy: options.retryPolicy)
+    let client = HTTPClient(engine: engine, retryPolicy: settings.retryPolicy)
     let context = RunContext(root: root, record: record, archive: archive, client: client)
     var summary = await transferAll(source, of: Batches.self, context: context, engine: engine)
     do {
@@ -130,10 +133,10 @@ public final class Downloader: Sendable {
   }
 
   /// The images' engine, checked once: without libcurl no photo can be fetched, said once, not once a photo.
-  private static func engine(_ options: DownloadOptions) throws -> any HTTPEngine {
+  private static func engine(_ settings: ConnectionSettings, jobs: Int) throws -> any HTTPEngine {
     let engine = HTTPEngines.files(
-      options.engine, timeout: options.timeout, jobs: options.jobs, budget: options.transferBudget,
-      caFile: options.caFile?.path)
+      settings.engine, timeout: settings.timeout, jobs: jobs, budget: settings.transferBudget,
+      caFile: settings.caFileChoice?.value)
     #if canImport(CCurl)
       do { try (engine as? CurlEngine)?.checkUsable() } catch let error as HTTPError {
         throw DownloadError.transfer(error)

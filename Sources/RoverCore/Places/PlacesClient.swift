@@ -15,7 +15,7 @@ package struct PlacesClient: Sendable {
   package init(settings: ConnectionSettings, events: ClientEventHandler?) {
     configuration = settings.placesConfiguration
     fetcher = CachedFetcher(
-      configuration: configuration, cache: settings.responseCache, cacheMode: settings.cacheMode, events: events,
+      configuration: configuration, cache: settings.responseCache, cacheMode: settings.activeCacheMode, events: events,
       maxBodyBytes: Self.maxFileBytes)
     self.events = events
   }

@@ -30,15 +30,21 @@ extension ConnectionSettings {
     // A tuning knob for slow links, and for the tests, which should not sleep for real backoff delays.
     let baseDelay = environment["ROVER_RETRY_BASE_DELAY"].flatMap(Double.init).map { max(0, $0) } ?? 0.5
     let retries = flags.lazy.compactMap(\.retries).first ?? defaultRetries
-    var settings = ConnectionSettings(
-      service: service, baseURL: baseURL, apiKey: apiKey, presetURLs: presetURLs, presetKeys: presetKeys,
-      cacheDirectory: cacheDirectory, cacheMaxBytes: cacheMaxBytes,
-      timeout: flags.lazy.compactMap(\.timeout).first ?? defaultTimeout,
-      retryPolicy: RetryPolicy(maxRetries: retries, baseDelay: baseDelay),
-      cacheMode: CacheMode(
-        flags.lazy.compactMap(\.cacheUse).first ?? .normal, maxAge: flags.lazy.compactMap(\.maxAge).first),
-      verbose: flags.contains { $0.verbose }, files: files.map(\.path), warnings: warnings)
-    if settings.cacheDirectory.value == noCacheDirectory { settings.cacheMode = CacheMode(.disabled) }
+    var settings = ConnectionSettings()
+    settings.serviceChoice = service
+    settings.baseURLChoice = baseURL
+    settings.apiKeyChoice = apiKey
+    settings.presetURLs = presetURLs
+    settings.presetKeys = presetKeys
+    (settings.cacheDirectoryChoice, settings.cacheMaxBytesChoice) = (cacheDirectory, cacheMaxBytes)
+    settings.timeout = flags.lazy.compactMap(\.timeout).first ?? defaultTimeout
+    settings.retryPolicy = RetryPolicy(maxRetries: retries, baseDelay: baseDelay)
+    settings.cacheMode = CacheMode(
+      flags.lazy.compactMap(\.cacheUse).first ?? .normal, maxAge: flags.lazy.compactMap(\.maxAge).first)
+    settings.verbose = flags.contains { $0.verbose }
+    settings.files = files.map(\.path)
+    settings.warnings = warnings
+    if cacheDirectory.value == noCacheDirectory { settings.cacheMode = CacheMode(.disabled) }
     settings.engineChoice = try engineChoice(environment)
     settings.maxBytesPerSecond = flags.lazy.compactMap(\.maxBytesPerSecond).first
     settings.requestSpacing = flags.lazy.compactMap(\.requestSpacing).first ?? 0

@@ -75,8 +75,4 @@ extension ConnectionSettings {
     return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
       == URL(fileURLWithPath: bundle).resolvingSymlinksInPath().path
   }
-
-  /// The PEM file of certificate authorities HTTPS servers are verified against instead of the system's (curl's
-  /// `--cacert`, `SSL_CERT_FILE`); nil: the system's. Verification itself is never turned off.
-  public var caFile: URL? { caFileChoice.map { URL(fileURLWithPath: $0.value) } }
 }

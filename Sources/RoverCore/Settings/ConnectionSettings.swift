@@ -1,36 +1,50 @@
 import Foundation
 
-/// How to reach the photo services: which service (or `auto`, every live service with fallback), where, with
-/// which key, how patiently, and through which response cache and HTTP engine.
+/// How to reach the photo services, in one value: which service (or `auto`, every live service with fallback),
+/// where, with which key, how patiently, through which response cache, HTTP engine and CAs, and how fast. Every
+/// request of a ``PhotoClient`` made from it, and every image of the ``Downloader`` that client makes, follows it.
 ///
-/// Build one from explicit values with ``init(service:baseURL:apiKey:timeout:retryPolicy:cacheDirectory:cacheMaxBytes:cacheMode:engine:maxBytesPerSecond:requestSpacing:caFile:)``,
-/// or read the standard environment (`ROVER_SERVICE`, `ROVER_BASE_URL`, `ROVER_API_KEY`, `ROVER_HTTP_ENGINE`…)
-/// and `APIKeys.plist` files with ``fromEnvironment(_:currentDirectory:)``, the one call that reads them. Nothing
-/// in the library reads the environment or the working directory otherwise.
+/// A struct of `var` fields with defaults, in the manner of async-http-client's `HTTPClient.Configuration`: start
+/// from ``init(service:baseURL:apiKey:)`` and set what differs, or read the standard environment (`ROVER_SERVICE`,
+/// `ROVER_BASE_URL`, `ROVER_API_KEY`, `ROVER_HTTP_ENGINE`…) and `APIKeys.plist` files with
+/// ``fromEnvironment(_:currentDirectory:)``, the one call that reads them. Nothing in the library reads the
+/// environment or the working directory otherwise. The value is checked once, where a client is made:
+/// ``PhotoClient/init(settings:filter:events:)`` throws ``SettingsError`` for a combination that cannot work.
+///
+/// ```swift
+/// var settings = ConnectionSettings(service: .preset(.nasaRaw))
+/// settings.timeout = 60
+/// settings.caFile = URL(fileURLWithPath: "/etc/rover/mirror-ca.pem")
+/// let client = try PhotoClient(settings: settings)
+/// ```
 public struct ConnectionSettings: Sendable {
-  package var service: Sourced<ServiceChoice>
-  /// The chosen preset's base URL (`--base-url`, `ROVER_BASE_URL`, `BaseURL`, or its default); nil under `auto`.
-  package var baseURL: Sourced<URL>?
+  /// The service, and where that choice came from (see ``service``).
+  package var serviceChoice: Sourced<ServiceChoice>
+  /// The chosen preset's base URL (`--base-url`, `ROVER_BASE_URL`, `BaseURL`, or its default); nil under `auto`,
+  /// and nil for a preset whose usual address is meant.
+  package var baseURLChoice: Sourced<URL>?
   /// The chosen preset's key; never sent anywhere under `auto` (each service has its own key there).
-  package var apiKey: Sourced<String?>
+  package var apiKeyChoice: Sourced<String?>
   /// Per-service base URLs from `ROVER_<SERVICE>_URL`, so mirrors and tests can point `auto` anywhere.
-  package var presetURLs: [ServicePreset: Sourced<URL>]
+  package var presetURLs: [ServicePreset: Sourced<URL>] = [:]
   /// Per-service keys: `ROVER_MARSVISTA_KEY`, `ROVER_NASA_KEY` (or `NASA_API_KEY`), `MarsVistaKey`/`NASAKey`.
-  package var presetKeys: [ServicePreset: Sourced<String>]
-  package var cacheDirectory: Sourced<URL>
-  package var cacheMaxBytes: Sourced<Int>
-  /// Seconds a request may take as a whole (an API answer) or stall (an image) before it fails.
-  public var timeout: TimeInterval
-  /// How often, and how patiently, a failed request is tried again.
-  public var retryPolicy: RetryPolicy
-  /// How the response cache is used; ``CacheMode/Use/disabled`` when no cache folder was given.
-  public var cacheMode: CacheMode
+  package var presetKeys: [ServicePreset: Sourced<String>] = [:]
+  /// The response cache's folder; ``noCacheDirectory`` when there is none.
+  package var cacheDirectoryChoice = Sourced(ConnectionSettings.noCacheDirectory, from: .builtIn)
+  /// The response cache's size bound in bytes.
+  package var cacheMaxBytesChoice = Sourced(ResponseCache.defaultMaxBytes, from: .builtIn)
+  /// Seconds a request may take as a whole (an API answer) or stall (an image) before it fails. Default: 30.
+  public var timeout: TimeInterval = ConnectionSettings.defaultTimeout
+  /// How often, and how patiently, a failed request (an answer or an image) is tried again.
+  public var retryPolicy = RetryPolicy()
+  /// How the response cache is used; no cache at all while ``cacheDirectory`` is nil, whatever this says.
+  public var cacheMode = CacheMode()
   /// The HTTP engine, and where that choice came from.
   package var engineChoice: Sourced<HTTPEngineKind> = Sourced(.preferred, from: .builtIn)
   /// The CA file HTTPS servers are verified against, and where it was named; nil: the system's CAs.
   package var caFileChoice: Sourced<String>?
-  package var verbose: Bool
-  package var files: [String]
+  package var verbose = false
+  package var files: [String] = []
   /// Things the user should know about the settings themselves (a key withheld), for the CLI to print.
   package var warnings: [String] = []
   /// The one byte rate every engine made from these settings shares; see ``maxBytesPerSecond``.
@@ -40,6 +54,21 @@ public struct ConnectionSettings: Sendable {
   /// Where NASA's mission-map layers (the rovers' localizations) are read from: `--places-url`,
   /// `ROVER_PLACES_URL`, `PlacesURL`, or `https://mars.nasa.gov`.
   package var placesURL = Sourced(ConnectionSettings.defaultPlacesURL, from: .builtIn)
+
+  /// Settings with every default but the service, its address and its key; set the other fields as needed.
+  /// Nothing is checked here: ``PhotoClient/init(settings:filter:events:)`` checks the whole value once.
+  /// - Parameters:
+  ///   - service: one service, or `.auto` (the default): for each rover, the live services that have it, one
+  ///     after another when one is down.
+  ///   - baseURL: where the chosen service answers (a mirror, a test server); nil: its usual address. Needs a
+  ///     single service, not `.auto`.
+  ///   - apiKey: the key for the chosen service (Mars Vista needs one); sent only to it, never across a redirect
+  ///     to another origin. Nil: the service's public key, if it has one.
+  public init(service: ServiceChoice = .auto, baseURL: URL? = nil, apiKey: String? = nil) {
+    serviceChoice = Sourced(service, from: .given)
+    baseURLChoice = baseURL.map { Sourced($0, from: .given) }
+    apiKeyChoice = Sourced(apiKey, from: apiKey == nil ? .builtIn : .given)
+  }
 
   package static let defaultTimeout: TimeInterval = 30
   package static let defaultRetries = 3
@@ -142,9 +171,9 @@ public struct ConnectionSettings: Sendable {
   /// How to reach one service: the chosen one with its own URL and key, any other (under `auto`) with its
   /// per-service URL and key, or its defaults.
   package func configuration(for preset: ServicePreset) -> ServiceConfiguration {
-    let isChosen = service.value == .preset(preset)
-    let url = isChosen ? baseURL?.value : presetURLs[preset]?.value
-    let key = isChosen ? apiKey.value : (presetKeys[preset]?.value ?? preset.defaultAPIKey)
+    let isChosen = serviceChoice.value == .preset(preset)
+    let url = isChosen ? baseURLChoice?.value : presetURLs[preset]?.value
+    let key = isChosen ? apiKeyChoice.value : (presetKeys[preset]?.value ?? preset.defaultAPIKey)
     return tuned(ServiceConfiguration(preset: preset, baseURL: url, apiKey: key))
   }
 
@@ -167,8 +196,8 @@ public struct ConnectionSettings: Sendable {
 
   /// Where each service would be reached and with which key's source, for `rover config` and `rover services`.
   package func route(for preset: ServicePreset) -> (url: Sourced<URL>, key: SettingSource?) {
-    if service.value == .preset(preset), let baseURL {
-      return (baseURL, apiKey.value == nil ? nil : apiKey.source)
+    if serviceChoice.value == .preset(preset), let baseURLChoice {
+      return (baseURLChoice, apiKeyChoice.value == nil ? nil : apiKeyChoice.source)
     }
     let url = presetURLs[preset] ?? Sourced(preset.defaultBaseURL, from: .preset(preset.rawValue))
     let key = presetKeys[preset]?.source ?? (preset.defaultAPIKey == nil ? nil : .preset(preset.rawValue))
@@ -176,7 +205,12 @@ public struct ConnectionSettings: Sendable {
   }
 
   package var responseCache: ResponseCache {
-    ResponseCache(directory: cacheDirectory.value, maxBytes: cacheMaxBytes.value)
+    ResponseCache(directory: cacheDirectoryChoice.value, maxBytes: cacheMaxBytesChoice.value)
+  }
+
+  /// ``cacheMode`` as the services use it: disabled while there is no cache folder.
+  package var activeCacheMode: CacheMode {
+    cacheDirectoryChoice.value == Self.noCacheDirectory ? CacheMode(.disabled) : cacheMode
   }
 }
 

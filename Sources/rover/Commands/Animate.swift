@@ -65,17 +65,26 @@ extension RoverCommand {
     }
 
     func run() async throws {
-      let settings = try settings()
-      let movies = try await listMovies(settings)
+      // Dust-devil movies are subframes, which the raw feeds' default leaves out; thumbnails are dropped by name.
+      var partial = rawFeed.options
+      partial.includeThumbnails = true
+      let client = try client(partial)
+      let movies = try await listMovies(client)
       if movies.isEmpty {
         StandardError.line(
           "rover: no movies in \(rover) sol \(selection.sol)" + (sequence.map { " sequence \($0)" } ?? ""))
         return
       }
+      if let failure = try await make(movies, client: client) { throw ExitCode(failure) }
+    }
+
+    /// Each movie's frames downloaded through the client, then its GIF (or PNGs) written and reported; the exit code
+    /// of the first movie with too few frames, if any (any other failure ends the run at once).
+    private func make(_ movies: [FrameMovie], client: PhotoClient) async throws -> Int32? {
       let report = MovieReport(json: json)
       var failure: Int32?
       for movie in movies {
-        let (_, paths) = try await PhotoSaver(directory: output, jobs: jobs, settings: settings).save(movie.photos)
+        let (_, paths) = try await PhotoSaver(directory: output, jobs: jobs, client: client).save(movie.photos)
         let frames = movie.photos.filter { paths[$0.id] != nil }
         do {
           let result = try MovieMaker.make(
@@ -88,7 +97,7 @@ extension RoverCommand {
           failure = failure ?? ExitStatus.code(for: error)
         }
       }
-      if let failure { throw ExitCode(failure) }
+      return failure
     }
 
     private var options: MovieMaker.Options {
@@ -98,17 +107,11 @@ extension RoverCommand {
     }
 
     /// The sol's (or range's) movies, listed sol by sol; only the movies' photos are kept.
-    private func listMovies(_ settings: ConnectionSettings) async throws -> [FrameMovie] {
-      // Dust-devil movies are subframes, which the raw feeds' default leaves out; thumbnails are dropped by name.
-      var partial = rawFeed.options
-      partial.includeThumbnails = true
-      let listing = PhotoListing(
-        service: try service(partial, settings: settings),
-        events: ClientEventPrinter.handler(verbose: settings.verbose))
+    private func listMovies(_ client: PhotoClient) async throws -> [FrameMovie] {
       var movies: [FrameMovie] = []
       var drives = DriveMovieBuilder()
       let wanted = sequence?.uppercased()
-      _ = try await listing.forEachBatch(try selection.request(rover: rover).plan) { photos in
+      _ = try await client.forEachBatch(try selection.request(rover: rover)) { photos in
         if perDrive {
           drives.add(photos)
         } else {

@@ -94,38 +94,52 @@ extension RoverCommand {
       if settings.cacheMode.use == .offline, !dryRun {
         throw ValidationError("--offline cannot download images (they are not cached); add --dry-run to list them")
       }
-      let (source, template) = try await sourceAndTemplate(settings)
-      let placement = try place.placement(settings, template: name)
-      if dryRun {
-        var first = true
-        let outcome = try await source.forEachBatch { listed in
-          let photos = try await placement?.apply(listed) ?? listed
-          // The real run's check, on the same first batch: a dry run shows what the run would do.
-          if first { try template.checkDistinguishes(photos) }
-          first = false
-          DryRunReport(
-            json: resultFormat == .jsonl, template: template, outputDirectory: URL(fileURLWithPath: outputDirectory)
-          ).print(photos)
-        }
-        if resultFormat == .jsonl {
-          DownloadReport(format: .jsonl, outputDirectory: URL(fileURLWithPath: outputDirectory))
-            .failedLookups(outcome.failedIDs)
-        }
-        PositionOptions.reportUnplaced(placement)
-        try finish(outcome, failures: 0)
-        return
+      // One default for every input: ids name their files alike as arguments or piped in; the default names a URL
+      // piped in (no rover, sol or camera) after the URL's own file.
+      let template = try NameTemplate(name ?? NameTemplate.defaultPattern)
+      try frames.checkService(settings, rover: selection.isGiven ? inputs.first : nil, template: template)
+      var client = try client(
+        frames.options(rawFeed.options(keepingRecords: metadata), template: template), filter: try frames.filter(),
+        settings: settings)
+      client.checksCounts = strict
+      let (source, placement) = (try source(client), try place.placement(client, template: name))
+      if dryRun { return try finish(try await preview(source, template: template, placement: placement), failures: 0) }
+      let (outcome, failures) = try await download(source, client: client, template: template, placement: placement)
+      try finish(outcome, failures: failures)
+    }
+
+    /// What would be written, printed; nothing fetched.
+    private func preview(_ source: PhotoSource, template: NameTemplate, placement: PhotoPlacement?) async throws
+      -> PhotoClient.ListingOutcome
+    {
+      let output = URL(fileURLWithPath: outputDirectory)
+      var first = true
+      let outcome = try await source.forEachBatch { listed in
+        let photos = try await placement?.apply(listed) ?? listed
+        // The real run's check, on the same first batch: a dry run shows what the run would do.
+        if first { try template.checkDistinguishes(photos) }
+        first = false
+        DryRunReport(json: resultFormat == .jsonl, template: template, outputDirectory: output).print(photos)
       }
-      let presenter = DownloadPresenter(format: resultFormat, outputDirectory: URL(fileURLWithPath: outputDirectory))
+      if resultFormat == .jsonl {
+        DownloadReport(format: .jsonl, outputDirectory: output).failedLookups(outcome.failedIDs)
+      }
+      PositionOptions.reportUnplaced(placement)
+      return outcome
+    }
+
+    /// The download, drawn as it goes and summed up; the photos that failed.
+    private func download(
+      _ source: PhotoSource, client: PhotoClient, template: NameTemplate, placement: PhotoPlacement?
+    ) async throws -> (PhotoClient.ListingOutcome, failures: Int) {
+      let output = URL(fileURLWithPath: outputDirectory)
+      let presenter = DownloadPresenter(format: resultFormat, outputDirectory: output)
       var options = DownloadOptions(
-        outputDirectory: URL(fileURLWithPath: outputDirectory), template: template, jobs: jobs,
-        retryPolicy: settings.retryPolicy, timeout: settings.timeout, force: force,
-        archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata, keepsRecord: true,
-        engine: settings.engine, caFile: settings.caFile)
-      options.transferBudget = settings.transferBudget
+        outputDirectory: output, template: template, jobs: jobs, force: force,
+        archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata, keepsRecord: true)
       options.reportsBytes = presenter.wantsBytes
       options.placement = placement
-      let downloader = Downloader(options: options, events: presenter.handle)
-      let (summary, outcome) = try await source.download(with: downloader)
+      let (summary, outcome) = try await source.download(with: client.downloader(options, events: presenter.handle))
       presenter.finish(summary)
       PositionOptions.reportUnplaced(placement)
       try DownloadPresenter.stopIfUntrusted(summary)
@@ -135,11 +149,11 @@ extension RoverCommand {
       counted.failed += outcome.failedIDs.count
       StandardError.line(DownloadReport.summaryLine(counted))
       try DownloadPresenter.end(summary, failuresEndRun: false)
-      try finish(outcome, failures: summary.failed)
+      return (outcome, summary.failed)
     }
 
     /// Unknown ids are named; a run where nothing at all was found says why with that error's own code.
-    private func finish(_ outcome: PhotoListing.Outcome, failures: Int) throws {
+    private func finish(_ outcome: PhotoClient.ListingOutcome, failures: Int) throws {
       FrameFilterOptions.sayOlderVersions(outcome.olderVersions)
       // Nothing found at all: that one error, said once, with its own exit code.
       if let first = outcome.failedIDs.first, outcome.listed == 0, outcome.failedIDs.count == 1 { throw first.error }
@@ -154,19 +168,11 @@ extension RoverCommand {
       }
     }
 
-    private func sourceAndTemplate(_ settings: ConnectionSettings) async throws -> (PhotoSource, NameTemplate) {
-      // One default for every input: ids name their files alike as arguments or piped in; the default names a URL
-      // piped in (no rover, sol or camera) after the URL's own file.
-      let template = try NameTemplate(name ?? NameTemplate.defaultPattern)
-      try frames.checkService(settings, rover: selection.isGiven ? inputs.first : nil, template: template)
-      var listing = PhotoListing(
-        service: try service(
-          frames.options(rawFeed.options(keepingRecords: metadata), template: template), settings: settings),
-        events: ClientEventPrinter.handler(verbose: settings.verbose), filter: try frames.filter())
-      listing.checksCounts = strict
-      if inputs == ["-"] { return (.input(PhotoInput(), lookup: listing), template) }
-      if selection.isGiven { return (.listing(try selection.request(rover: inputs[0]).plan, listing), template) }
-      return (.listing(.ids(inputs.map(PhotoID.init(argument:))), listing), template)
+    /// Where the photos come from: stdin, a rover's days, or ids.
+    private func source(_ client: PhotoClient) throws -> PhotoSource {
+      if inputs == ["-"] { return client.source(reading: PhotoInput()) }
+      if selection.isGiven { return client.source(try selection.request(rover: inputs[0])) }
+      return client.source(ids: inputs.map(PhotoID.init(argument:)))
     }
   }
 }

@@ -26,11 +26,11 @@ extension RoverCommand {
     }
 
     func run() async throws {
-      let service = try service(rawFeed.options)
-      var manifest = try await service.manifest(rover: rover)
+      let client = try client(rawFeed.options)
+      var manifest = try await client.manifest(of: rover)
       if sols, manifest.sols.isEmpty {
         // Services without a per-sol manifest (nasa-raw) list their recent sols instead.
-        manifest.sols = try await service.sols(rover: rover, range: nil, camera: nil)
+        manifest.sols = try await client.sols(of: rover)
       }
       let printer = Printer(output)
       switch (sols, printer.format) {

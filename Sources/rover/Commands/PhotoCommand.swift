@@ -27,10 +27,9 @@ extension RoverCommand {
     }
 
     func run() async throws {
-      let settings = try settings()
-      var photo = try await service(rawFeed.options, settings: settings).photo(id: PhotoID(argument: id))
-      let placement =
-        positions || output.format == .geojson ? PositionOptions.placement(settings) : nil
+      let client = try client(rawFeed.options)
+      var photo = try await client.photo(id: PhotoID(argument: id))
+      let placement = positions || output.format == .geojson ? client.placement() : nil
       if let placement { photo = try await placement.apply([photo])[0] }
       let printer = Printer(output)
       switch printer.format {

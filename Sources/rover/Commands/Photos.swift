@@ -51,30 +51,24 @@ extension RoverCommand {
     }
 
     func run() async throws {
-      var request = try selection.request(rover: rover)
-      request.page = page.map { PhotoRequest.Page($0, size: perPage) }
+      let request = try pagedRequest()
       let settings = try settings()
       try frames.checkService(settings, rover: rover, template: nil)
-      var listing = PhotoListing(
-        service: try service(frames.options(rawFeed.options), settings: settings),
-        events: ClientEventPrinter.handler(verbose: settings.verbose), filter: try frames.filter())
-      listing.checksCounts = strict
-      let placement = try place.placement(settings, format: output.format?.rawValue)
+      var client = try client(frames.options(rawFeed.options), filter: try frames.filter(), settings: settings)
+      client.checksCounts = strict
+      let placement = try place.placement(client, format: output.format?.rawValue)
       let printer = PhotoStreamPrinter(Printer(output), positions: placement != nil)
-      let outcome: PhotoListing.Outcome
-      do {
-        outcome = try await listing.forEachBatch(request.plan) { batch in
-          try printer.write(try await placement?.apply(batch) ?? batch)
-        }
-      } catch {
-        // A GeoJSON document stays whole when the run stops early; the exit code still says it did.
-        if printer.printer.format == .geojson { try printer.finish() }
-        throw error
-      }
-      try printer.finish()
+      let outcome = try await printer.print(client, request, placement: placement)
       FrameFilterOptions.sayOlderVersions(outcome.olderVersions)
       PositionOptions.reportUnplaced(placement)
       if strict, !outcome.shortfalls.isEmpty { throw ExitCode(ExitStatus.someDownloadsFailed) }
+    }
+
+    /// The selection, narrowed to one page with `--page`.
+    private func pagedRequest() throws -> PhotoRequest {
+      var request = try selection.request(rover: rover)
+      request.page = page.map { PhotoRequest.Page($0, size: perPage) }
+      return request
     }
   }
 }

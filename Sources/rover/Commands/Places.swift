@@ -39,9 +39,7 @@ extension RoverCommand {
     }
 
     func run() async throws {
-      let settings = try settings()
-      let client = PhotoClient(settings: settings, events: ClientEventPrinter.handler(verbose: settings.verbose))
-      guard let places = try await client.localizations(of: rover) else {
+      guard let places = try await client().localizations(of: rover) else {
         throw ServiceError.unavailableRover(name: rover, service: "places")
       }
       let range = try sol.map(Self.range)

@@ -17,7 +17,7 @@ extension RoverCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-      let rovers = try await service().rovers()
+      let rovers = try await client().rovers()
       try Printer(output).list(rovers)
     }
   }

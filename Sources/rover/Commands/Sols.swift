@@ -34,7 +34,7 @@ extension RoverCommand {
 
     func run() async throws {
       let range: ClosedRange<Int>? = from == nil && to == nil ? nil : (from ?? 0)...(to ?? Int.max)
-      try Printer(output).list(try await service(rawFeed.options).sols(rover: rover, range: range, camera: camera))
+      try Printer(output).list(try await client(rawFeed.options).sols(of: rover, in: range, camera: camera))
     }
   }
 }

@@ -61,16 +61,16 @@ extension RoverCommand.Sync {
     let range = try Self.range(selection)
     let template = try NameTemplate(selection.name)
     try frames.checkService(settings, rover: selection.rover, template: template)
+    let client = try client(
+      frames.options(rawFeed.options(keepingRecords: metadata), template: template), settings: settings)
     var sync = MissionSync(
-      service: try service(
-        frames.options(rawFeed.options(keepingRecords: metadata), template: template), settings: settings),
-      lookback: lookback, shard: shard,
+      service: client.service, lookback: lookback, shard: shard,
       events: ClientEventPrinter.handler(verbose: settings.verbose))
     sync.allVersions = allVersions || frames.versions == .all
     sync.filter = try frames.filter()
     if dryRun { return try await listMissing(sync, range: range, folder: folder, template: template) }
     try selection.remember(in: folder.record)
-    try await download(sync, range: range, selection: selection, folder: folder, template: template, settings: settings)
+    try await download(sync, range: range, selection: selection, folder: folder, template: template, client: client)
   }
 
   /// `--dry-run`: the photos a sync would fetch, as paths, URLs or JSON Lines, and how many sols it would list.
@@ -99,18 +99,17 @@ extension RoverCommand.Sync {
   /// The sync itself, its progress drawn and its summary said (one JSON object with --json).
   private func download(
     _ sync: MissionSync, range: PhotoRange, selection: SyncSelection, folder: SyncFolder, template: NameTemplate,
-    settings: ConnectionSettings
+    client: PhotoClient
   ) async throws {
     let output = folder.output
     let presenter = DownloadPresenter(format: nil, outputDirectory: output)
     var options = DownloadOptions(
-      outputDirectory: output, template: template, jobs: jobs, retryPolicy: settings.retryPolicy,
-      timeout: settings.timeout, archive: archive.map { URL(fileURLWithPath: $0) }, writeMetadata: metadata,
-      keepsRecord: true, engine: settings.engine, caFile: settings.caFile)
-    options.transferBudget = settings.transferBudget
+      outputDirectory: output, template: template, jobs: jobs, archive: archive.map { URL(fileURLWithPath: $0) },
+      writeMetadata: metadata, keepsRecord: true)
     options.reportsBytes = presenter.wantsBytes
-    options.placement = try place.placement(settings, template: name)
-    let summary = try await sync.run(range, record: folder.record, options: options, events: presenter.handle)
+    options.placement = try place.placement(client, template: name)
+    let summary = try await sync.run(
+      range, record: folder.record, downloader: client.downloader(options, events: presenter.handle))
     presenter.finish(summary.download)
     PositionOptions.reportUnplaced(options.placement)
     try? folder.record.flush()

@@ -16,18 +16,18 @@ extension RoverCommand.Watch {
   }
 
   /// The loop, with this command line's selection, state, interval, `--download` and `--exec`.
-  func makeWatcher(service: any PhotoService, settings: ConnectionSettings) async throws -> MirrorWatcher {
-    var watch = MissionWatch(service: service, rover: rover, cameras: cameras, lookback: lookback)
+  func makeWatcher(client: PhotoClient, settings: ConnectionSettings) async throws -> MirrorWatcher {
+    var watch = MissionWatch(service: client.service, rover: rover, cameras: cameras, lookback: lookback)
     watch.events = ClientEventPrinter.handler(verbose: settings.verbose)
     watch.filter = try frames.filter()
     var watcher = MirrorWatcher(
-      watch: watch, state: try await openState(service: service.serviceName), interval: Self.seconds(interval) ?? 600)
+      watch: watch, state: try await openState(service: client.serviceName), interval: Self.seconds(interval) ?? 600)
     watcher.once = once
-    watcher.placement = try place.placement(settings, template: name)
+    watcher.placement = try place.placement(client, template: name)
     watcher.command = try exec.map(ExecCommand.init)
     if let download {
       let saver = PhotoSaver(
-        directory: download, template: name, jobs: jobs, writeMetadata: metadata, settings: settings,
+        directory: download, template: name, jobs: jobs, writeMetadata: metadata, client: client,
         placement: watcher.placement)
       watcher.download = { try await saver.save($0) }
     }

@@ -109,9 +109,9 @@ extension RoverCommand {
       let settings = try pollingSettings()
       let template = try name.map { try NameTemplate($0) }
       try frames.checkService(settings, rover: rover, template: template)
-      let service = try self.service(
+      let client = try client(
         frames.options(rawFeed.options(keepingRecords: metadata), template: template), settings: settings)
-      let watcher = try await makeWatcher(service: service, settings: settings)
+      let watcher = try await makeWatcher(client: client, settings: settings)
       let printer = PhotoStreamPrinter(Printer(format: .jsonl, color: false))
       if try await watcher.run(events: { try Self.report($0, printer: printer) }) {
         throw ExitCode(ExitStatus.someDownloadsFailed)

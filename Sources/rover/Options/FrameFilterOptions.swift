@@ -79,7 +79,7 @@ struct FrameFilterOptions: ParsableArguments {
         "\(what) needs local mean solar time, which no service gives for \(mission) (the PDS has local true solar time)"
       )
     }
-    guard case .preset(let preset) = settings.service.value, ![.nasaRaw, .pds].contains(preset) else { return }
+    guard case .preset(let preset) = settings.service, ![.nasaRaw, .pds].contains(preset) else { return }
     let use = rover.map { FallbackService.frameMetadataService(for: $0).rawValue } ?? ServicePreset.nasaRaw.rawValue
     throw ValidationError(
       "\(what) needs each frame's Mars time, which \(preset.rawValue) does not give; use --service \(use)")

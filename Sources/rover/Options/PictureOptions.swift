@@ -25,22 +25,15 @@ struct PictureOptions: ParsableArguments {
 
   /// Lists whole sols at full size (tiles and pairs need the original PNGs), with the frame filters applied.
   func start(_ command: some ServiceCommand) throws -> PictureRun {
-    let settings = try command.settings()
-    let listing = PhotoListing(
-      service: try command.service(RawFeedOptions(size: .full, sizeRequested: true), settings: settings),
-      events: ClientEventPrinter.handler(verbose: settings.verbose), filter: try frames.filter())
+    let client = try command.client(
+      RawFeedOptions(size: .full, sizeRequested: true), filter: try frames.filter())
     let directory = URL(fileURLWithPath: outputDirectory)
-    var downloader: Downloader?
     // --offline lists from the response cache and uses the frames already in the folder; images are never cached.
-    if settings.cacheMode.use != .offline {
-      var options = DownloadOptions(
-        outputDirectory: directory, jobs: jobs, retryPolicy: settings.retryPolicy, timeout: settings.timeout,
-        keepsRecord: true, engine: settings.engine, caFile: settings.caFile)
-      options.transferBudget = settings.transferBudget
-      downloader = Downloader(options: options)
-    }
+    let downloader =
+      client.settings.cacheMode.use == .offline
+      ? nil : client.downloader(DownloadOptions(outputDirectory: directory, jobs: jobs, keepsRecord: true))
     return PictureRun(
-      listing: listing, request: try selection.request(rover: rover).plan,
+      client: client, request: try selection.request(rover: rover),
       workshop: PictureWorkshop(directory: directory, downloader: downloader), format: format)
   }
 }

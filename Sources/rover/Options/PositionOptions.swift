@@ -44,18 +44,10 @@ struct PositionOptions: ParsableArguments {
       || (template.map { $0.contains("{lon}") || $0.contains("{lat}") } ?? false)
   }
 
-  /// The placement these flags ask for (nil when positions are not wanted), its events printed as the run's.
-  func placement(_ settings: ConnectionSettings, format: String? = nil, template: String? = nil) throws
-    -> PhotoPlacement?
-  {
+  /// The placement these flags ask for (nil when positions are not wanted), looked up through the run's client.
+  func placement(_ client: PhotoClient, format: String? = nil, template: String? = nil) throws -> PhotoPlacement? {
     guard wanted(format: format, template: template) else { return nil }
-    return Self.placement(settings, area: try area())
-  }
-
-  /// Positions looked up for this run, within `area` when one is given.
-  static func placement(_ settings: ConnectionSettings, area: PhotoArea? = nil) -> PhotoPlacement {
-    let events = ClientEventPrinter.handler(verbose: settings.verbose)
-    return PhotoPlacement(locator: PhotoLocator(settings: settings, events: events), area: area)
+    return client.placement(area: try area())
   }
 
   /// One line on stderr for the photos `--near` left out because their position is unknown.

@@ -22,12 +22,16 @@ extension ServiceCommand {
     return settings
   }
 
-  func service(_ rawFeed: RawFeedOptions = RawFeedOptions(), settings: ConnectionSettings? = nil) throws
-    -> any PhotoService
-  {
+  /// The client every listing and download of the command goes through, as a library user's would: the command's
+  /// photo choices (`rawFeed`), its frame filter, and its events printed.
+  func client(
+    _ rawFeed: RawFeedOptions = RawFeedOptions(), filter: PhotoFilter = PhotoFilter(),
+    settings: ConnectionSettings? = nil
+  ) throws -> PhotoClient {
     let settings = try settings ?? self.settings()
-    return ServiceFactory.make(
-      settings, rawFeedOptions: rawFeed, events: ClientEventPrinter.handler(verbose: settings.verbose))
+    return try PhotoClient(
+      settings: settings, rawFeed: rawFeed, filter: filter,
+      events: ClientEventPrinter.handler(verbose: settings.verbose))
   }
 }
 

@@ -49,15 +49,15 @@ struct ConfigReport: Encodable {
   }
 
   init(_ settings: ConnectionSettings) {
-    service = Entry(value: settings.service.value.description, source: settings.service.source.description)
+    service = Entry(value: settings.serviceChoice.value.description, source: settings.serviceChoice.source.description)
     baseURL = Entry(
-      value: settings.baseURL.map { Redactor.redactKeyParameters($0.value.absoluteString) },
-      source: settings.baseURL?.source.description ?? "per service")
+      value: settings.baseURLChoice.map { Redactor.redactKeyParameters($0.value.absoluteString) },
+      source: settings.baseURLChoice?.source.description ?? "per service")
     // The demo key is public; any other key is shown only as redacted.
-    let key = settings.apiKey.value.map { $0 == "DEMO_KEY" ? $0 : Redactor.placeholder }
-    apiKey = Entry(value: key, source: settings.apiKey.source.description)
+    let key = settings.apiKeyChoice.value.map { $0 == "DEMO_KEY" ? $0 : Redactor.placeholder }
+    apiKey = Entry(value: key, source: settings.apiKeyChoice.source.description)
     let shown: [ServicePreset] =
-      if case .preset(let preset) = settings.service.value { [preset] } else { ServicePreset.allCases }
+      if case .preset(let preset) = settings.serviceChoice.value { [preset] } else { ServicePreset.allCases }
     services = shown.map { preset in
       let route = settings.route(for: preset)
       return Route(
@@ -65,8 +65,9 @@ struct ConfigReport: Encodable {
         source: route.url.source.description, keyFrom: route.key?.description)
     }
     cacheDirectory = Entry(
-      value: settings.cacheDirectory.value.path, source: settings.cacheDirectory.source.description)
-    cacheSize = Entry(value: String(settings.cacheMaxBytes.value), source: settings.cacheMaxBytes.source.description)
+      value: settings.cacheDirectoryChoice.value.path, source: settings.cacheDirectoryChoice.source.description)
+    cacheSize = Entry(
+      value: String(settings.cacheMaxBytesChoice.value), source: settings.cacheMaxBytesChoice.source.description)
     let engine = settings.engineChoice
     httpEngine = Entry(
       value: engine.value.rawValue,

@@ -71,12 +71,9 @@ extension ServiceCommand {
     output: OutputOptions,
     _ transform: ([Photo]) -> [Item]
   ) async throws {
-    let settings = try settings()
-    let listing = PhotoListing(
-      service: try service(rawFeed.options, settings: settings),
-      events: ClientEventPrinter.handler(verbose: settings.verbose), filter: PhotoFilter(versions: versions))
+    let client = try client(rawFeed.options, filter: PhotoFilter(versions: versions))
     let printer = FrameListPrinter<Item>(Printer(output))
-    let outcome = try await listing.forEachBatch(try selection.request(rover: rover).plan) {
+    let outcome = try await client.forEachBatch(try selection.request(rover: rover)) {
       try printer.write(transform($0))
     }
     try printer.finish()

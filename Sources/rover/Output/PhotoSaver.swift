@@ -9,19 +9,20 @@ struct PhotoSaver {
   var template = NameTemplate.defaultPattern
   let jobs: Int
   var writeMetadata = false
-  let settings: ConnectionSettings
+  /// The client the photos were listed through: its downloader fetches them with the same settings.
+  let client: PhotoClient
   /// Positions for `{lon}`/`{lat}` names and sidecars, when asked for (`watch --positions`).
   var placement: PhotoPlacement?
 
   init(
-    directory: String, template: String? = nil, jobs: Int, writeMetadata: Bool = false, settings: ConnectionSettings,
+    directory: String, template: String? = nil, jobs: Int, writeMetadata: Bool = false, client: PhotoClient,
     placement: PhotoPlacement? = nil
   ) {
     self.directory = URL(fileURLWithPath: directory)
     self.template = template ?? NameTemplate.defaultPattern
     self.jobs = jobs
     self.writeMetadata = writeMetadata
-    self.settings = settings
+    self.client = client
     self.placement = placement
   }
 
@@ -31,15 +32,13 @@ struct PhotoSaver {
     // Messages only: the progress bar would fight the JSON Lines on a terminal.
     let presenter = DownloadPresenter(format: nil, outputDirectory: directory, drawsProgress: false)
     var options = DownloadOptions(
-      outputDirectory: directory, template: try NameTemplate(template), jobs: jobs,
-      retryPolicy: settings.retryPolicy, timeout: settings.timeout, writeMetadata: writeMetadata,
-      keepsRecord: true, engine: settings.engine, caFile: settings.caFile)
-    // --limit-rate is over every transfer of the command: the listing's and the downloads' together.
-    options.transferBudget = settings.transferBudget
+      outputDirectory: directory, template: try NameTemplate(template), jobs: jobs, writeMetadata: writeMetadata,
+      keepsRecord: true)
     options.placement = placement
     let done = Locked<[PhotoID: String]>([:])
     let output = directory
-    let summary = try await Downloader(options: options) { event in
+    // The client's downloader: --limit-rate is over every transfer of the command, the listing's and these.
+    let summary = try await client.downloader(options) { event in
       presenter.handle(event)
       guard case .finished(let result) = event else { return }
       if case .failed = result.outcome { return }

@@ -72,6 +72,26 @@ final class PhotoStreamPrinter {
     return String(decoding: bytes, as: UTF8.self) + "\n"
   }
 
+  /// Lists `request` through `client`, printing each batch as it arrives (with positions when `placement` is
+  /// given), and ends the output; a GeoJSON document stays whole when the listing stops early.
+  /// - Throws: what the listing throws, after ending a GeoJSON document.
+  func print(_ client: PhotoClient, _ request: PhotoRequest, placement: PhotoPlacement?) async throws
+    -> PhotoClient.ListingOutcome
+  {
+    let outcome: PhotoClient.ListingOutcome
+    do {
+      outcome = try await client.forEachBatch(request) { batch in
+        try write(try await placement?.apply(batch) ?? batch)
+      }
+    } catch {
+      // A GeoJSON document stays whole when the run stops early; the exit code still says it did.
+      if printer.format == .geojson { try finish() }
+      throw error
+    }
+    try finish()
+    return outcome
+  }
+
   /// Ends the output; for GeoJSON also after a failure or an interrupt, so what was written stays one document.
   func finish() throws {
     switch printer.format {

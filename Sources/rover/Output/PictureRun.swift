@@ -5,14 +5,14 @@ import RoverImaging
 
 /// One `assemble` or `anaglyph` run: sol by sol, list, fetch, make, report.
 struct PictureRun {
-  let listing: PhotoListing
-  let request: ListingPlan
+  let client: PhotoClient
+  let request: PhotoRequest
   let workshop: PictureWorkshop
   let format: PictureFormat
   private let outcome = Locked(PictureReport.Outcome())
 
-  init(listing: PhotoListing, request: ListingPlan, workshop: PictureWorkshop, format: PictureFormat) {
-    self.listing = listing
+  init(client: PhotoClient, request: PhotoRequest, workshop: PictureWorkshop, format: PictureFormat) {
+    self.client = client
     self.request = request
     self.workshop = workshop
     self.format = format
@@ -21,7 +21,7 @@ struct PictureRun {
   func forEachSol(
     _ body: (_ photos: [Photo], _ workshop: PictureWorkshop, _ report: PictureReport) async throws -> Void
   ) async throws {
-    _ = try await listing.forEachBatch(request) { photos in
+    _ = try await client.forEachBatch(request) { photos in
       let report = PictureReport(format: format)
       try await body(photos, workshop, report)
       outcome.withLock { $0.merge(report.outcome) }

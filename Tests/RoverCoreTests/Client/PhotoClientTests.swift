@@ -21,11 +21,12 @@ import Testing
   @Test func everyVersionIsListedWhenTheFilterAsksAndTheNewestOtherwise() async throws {
     let (server, sol, resent) = try Self.feedWithAResentFrame()
     defer { server.stop() }
-    let settings = try ConnectionSettings(
-      service: .preset(.nasaRaw), baseURL: server.baseURL, cacheMode: CacheMode(.disabled), engine: .testing)
+    var settings = ConnectionSettings(service: .preset(.nasaRaw), baseURL: server.baseURL)
+    settings.cacheMode = CacheMode(.disabled)
+    settings.engine = .testing
     func listed(_ filter: PhotoFilter) async throws -> [String] {
       var sources: [String] = []
-      for try await photo in PhotoClient(settings: settings, filter: filter).photos(of: "perseverance", sol: sol) {
+      for try await photo in try PhotoClient(settings: settings, filter: filter).photos(of: "perseverance", sol: sol) {
         sources.append(photo.imageSource)
       }
       return sources

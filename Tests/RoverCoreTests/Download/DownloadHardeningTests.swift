@@ -17,9 +17,8 @@ import Testing
     _ photos: [Photo], into directory: URL, template: String = NameTemplate.defaultPattern, archive: URL? = nil
   ) async throws -> (DownloadSummary, [DownloadResult], [String]) {
     let options = DownloadOptions.testing(
-      into: directory, template: try NameTemplate(template), jobs: 4,
-      retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.01), archive: archive)
-    let run = try await DownloadRun.run(photos, options)
+      into: directory, template: try NameTemplate(template), jobs: 4, archive: archive)
+    let run = try await DownloadRun.run(photos, options, retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.01))
     return (run.summary, run.results, run.warnings)
   }
 

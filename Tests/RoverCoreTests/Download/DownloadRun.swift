@@ -9,10 +9,15 @@ struct DownloadRun {
   var results: [DownloadResult]
   var warnings: [String]
 
-  static func run(_ photos: [Photo], _ options: DownloadOptions) async throws -> DownloadRun {
+  static func run(
+    _ photos: [Photo], _ options: DownloadOptions, retryPolicy: RetryPolicy = RetryPolicy(),
+    maxBytesPerSecond: Int? = nil
+  ) async throws -> DownloadRun {
     let results = Locked<[DownloadResult]>([])
     let warnings = Locked<[String]>([])
-    let summary = try await Downloader(options: options) { event in
+    let summary = try await Downloader(
+      options: options, retryPolicy: retryPolicy, maxBytesPerSecond: maxBytesPerSecond
+    ) { event in
       if case .finished(let result) = event { results.withLock { $0.append(result) } }
       if case .warning(let text) = event { warnings.withLock { $0.append(text) } }
     }.run(photos)
@@ -26,13 +31,25 @@ struct DownloadRun {
 }
 
 extension DownloadOptions {
-  /// Options as the download tests use them: the engine under test (`HTTPEngineKind.testing`) and a record kept.
+  /// Options as the download tests use them: a record kept.
   static func testing(
-    into directory: URL, template: NameTemplate = .default, jobs: Int = 8, retryPolicy: RetryPolicy = RetryPolicy(),
-    archive: URL? = nil
+    into directory: URL, template: NameTemplate = .default, jobs: Int = 8, archive: URL? = nil
   ) -> DownloadOptions {
-    DownloadOptions(
-      outputDirectory: directory, template: template, jobs: jobs, retryPolicy: retryPolicy, archive: archive,
-      keepsRecord: true, engine: .testing)
+    DownloadOptions(outputDirectory: directory, template: template, jobs: jobs, archive: archive, keepsRecord: true)
+  }
+}
+
+extension Downloader {
+  /// A downloader as the download tests make one: the engine under test (`HTTPEngineKind.testing`), the settings'
+  /// defaults otherwise.
+  convenience init(
+    options: DownloadOptions, retryPolicy: RetryPolicy = RetryPolicy(), maxBytesPerSecond: Int? = nil,
+    events: @escaping @Sendable (DownloadEvent) -> Void = { _ in }
+  ) {
+    var settings = ConnectionSettings()
+    settings.engine = .testing
+    settings.retryPolicy = retryPolicy
+    settings.maxBytesPerSecond = maxBytesPerSecond
+    self.init(validated: settings, options: options, events: events)
   }
 }

@@ -82,9 +82,9 @@ import Testing
     api.inject(.redirect(to: "/images/target.jpg"), times: 1, pathPrefix: "/images/moved.jpg")
     let names = ["html", "missing", "short", "moved"]
     let photos = names.enumerated().map { Photo.testing($0.offset, at: api.server.url("/images/\($0.element).jpg")) }
-    let options = DownloadOptions.testing(
-      into: try TestDirectory.make("rover-dl"), retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.01))
-    let outcomes = try await DownloadRun.run(photos, options).outcomes
+    let options = DownloadOptions.testing(into: try TestDirectory.make("rover-dl"))
+    let outcomes = try await DownloadRun.run(photos, options, retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.01))
+      .outcomes
     guard case .failed(.notAnImage(let type, _, _)) = outcomes[.number(0)] else {
       Issue.record("html: \(String(describing: outcomes[.number(0)]))")
       return

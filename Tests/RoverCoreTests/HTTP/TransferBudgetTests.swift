@@ -31,11 +31,10 @@ import Testing
     defer { server.stop() }
     let dir = try TestDirectory.make("rover-rate")
     defer { try? FileManager.default.removeItem(at: dir) }
-    var options = DownloadOptions.testing(into: dir, jobs: 8)
-    options.maxBytesPerSecond = ByteRateText.parse("200K")
+    let options = DownloadOptions.testing(into: dir, jobs: 8)
     let photos = (1...5).map { Photo.testing($0, at: server.url("/images/\($0).jpg")) }
     let started = Date()
-    let run = try await DownloadRun.run(photos, options)
+    let run = try await DownloadRun.run(photos, options, maxBytesPerSecond: ByteRateText.parse("200K"))
     let seconds = Date().timeIntervalSince(started)
     #expect(run.summary.downloaded == 5, "\(run.results)")
     #expect(run.summary.bytes == 1_000_000)
@@ -45,7 +44,8 @@ import Testing
 
   /// A library user's settings carry the rate to every engine made from them, answers included.
   @Test func settingsCarryTheRateToTheServicesEngines() throws {
-    var settings = try ConnectionSettings(service: .preset(.nasaRaw), maxBytesPerSecond: 2048, requestSpacing: 0.5)
+    var settings = ConnectionSettings(service: .preset(.nasaRaw))
+    (settings.maxBytesPerSecond, settings.requestSpacing) = (2048, 0.5)
     #expect(settings.configuration(for: .nasaRaw).transferBudget?.bytesPerSecond == 2048)
     #expect(settings.configuration(for: .nasaRaw).requestSpacing?.seconds == 0.5)
     settings.requestSpacing = .nan

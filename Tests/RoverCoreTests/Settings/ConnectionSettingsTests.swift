@@ -19,9 +19,9 @@ import Testing
 
   @Test func defaultsToAutoWithoutKey() throws {
     let settings = try resolve()
-    #expect(settings.service.value == .auto)
+    #expect(settings.serviceChoice.value == .auto)
     #expect(settings.baseURL == nil)
-    #expect(settings.apiKey.value == nil)
+    #expect(settings.apiKeyChoice.value == nil)
     #expect(settings.configuration(for: .nebulum).baseURL.absoluteString == "https://rovers.nebulum.one/api/v1")
   }
 
@@ -39,7 +39,7 @@ import Testing
     #expect(
       SettingsFile.candidatePaths(environment: relative, currentDirectory: nil) == ["/h/.config/rover/APIKeys.plist"])
     let withHome = try resolve()
-    #expect(withHome.cacheDirectory.value.path == emptyHome + "/.cache/rover")
+    #expect(withHome.cacheDirectoryChoice.value.path == emptyHome + "/.cache/rover")
     #expect(withHome.cacheMode.use == .normal)
   }
 
@@ -47,8 +47,10 @@ import Testing
   @Test func errorsInExplicitSettingsSpeakOfTheSettingsGiven() throws {
     let url = try #require(URL(string: "http://127.0.0.1:9/api/v1"))
     for attempt in [
-      { _ = try ConnectionSettings(service: .auto, baseURL: url) },
-      { _ = try ConnectionSettings(service: .preset(.nebulum), baseURL: URL(string: "ftp://x")) },
+      { _ = try PhotoClient(settings: ConnectionSettings(service: .auto, baseURL: url)) },
+      {
+        _ = try PhotoClient(settings: ConnectionSettings(service: .preset(.nebulum), baseURL: URL(string: "ftp://x")))
+      },
     ] {
       let error = try #require(throws: SettingsError.self) { try attempt() }
       let text = try #require(error.errorDescription)
@@ -72,8 +74,8 @@ import Testing
 
   @Test func aBaseURLAloneIsAPhotosAPICopyAsBefore() throws {
     let settings = try resolve(.init(baseURL: "http://127.0.0.1:9/api/v1"))
-    #expect(settings.service.value == .preset(.nebulum))
-    #expect(settings.baseURL?.value.absoluteString == "http://127.0.0.1:9/api/v1")
+    #expect(settings.serviceChoice.value == .preset(.nebulum))
+    #expect(settings.baseURLChoice?.value.absoluteString == "http://127.0.0.1:9/api/v1")
   }
 
   /// Each service's own URL and key, so `auto` can be pointed at mirrors and keyed services join it.
@@ -94,11 +96,11 @@ import Testing
   }
 
   @Test func nasaUsesNasaKeyThenDemoKey() throws {
-    #expect(try resolve(.init(service: "nasa")).apiKey.value == "DEMO_KEY")
+    #expect(try resolve(.init(service: "nasa")).apiKeyChoice.value == "DEMO_KEY")
     let settings = try resolve(.init(service: "nasa"), env: ["NASA_API_KEY": "n1"])
-    #expect(settings.apiKey.value == "n1")
-    #expect(settings.apiKey.source == .environment("NASA_API_KEY"))
-    #expect(try resolve(env: ["NASA_API_KEY": "n1"]).apiKey.value == nil)
+    #expect(settings.apiKeyChoice.value == "n1")
+    #expect(settings.apiKeyChoice.source == .environment("NASA_API_KEY"))
+    #expect(try resolve(env: ["NASA_API_KEY": "n1"]).apiKeyChoice.value == nil)
   }
 
   @Test func flagsBeatEnvironmentBeatFiles() throws {
@@ -109,17 +111,17 @@ import Testing
       """
     try plist.write(toFile: emptyHome + "/APIKeys.plist", atomically: true, encoding: .utf8)
     let fromFile = try resolve()
-    #expect(fromFile.service.value == .preset(.marsvista))
-    #expect(fromFile.apiKey.value == "file-key")
-    #expect(fromFile.baseURL?.source == .file(emptyHome + "/APIKeys.plist"))
+    #expect(fromFile.serviceChoice.value == .preset(.marsvista))
+    #expect(fromFile.apiKeyChoice.value == "file-key")
+    #expect(fromFile.baseURLChoice?.source == .file(emptyHome + "/APIKeys.plist"))
     let fromEnv = try resolve(
       .init(baseURL: "http://127.0.0.1:9/api/v1"), env: ["ROVER_API_KEY": "env-key", "ROVER_SERVICE": "nebulum"])
-    #expect(fromEnv.apiKey.value == "env-key")
-    #expect(fromEnv.service.value == .preset(.nebulum))
+    #expect(fromEnv.apiKeyChoice.value == "env-key")
+    #expect(fromEnv.serviceChoice.value == .preset(.nebulum))
     let fromFlag = try resolve(
       .init(baseURL: "http://127.0.0.1:9/api/v1", apiKey: "flag-key"), env: ["ROVER_API_KEY": "env-key"])
-    #expect(fromFlag.apiKey.value == "flag-key")
-    #expect(fromFlag.apiKey.source == .flag("API key"))
+    #expect(fromFlag.apiKeyChoice.value == "flag-key")
+    #expect(fromFlag.apiKeyChoice.source == .flag("API key"))
   }
 
   @Test func xdgConfigHomeIsRead() throws {
@@ -128,7 +130,7 @@ import Testing
     let plist =
       #"<?xml version="1.0"?><plist version="1.0"><dict><key>APIKey</key><string>xdg-key</string></dict></plist>"#
     try plist.write(toFile: config + "/rover/APIKeys.plist", atomically: true, encoding: .utf8)
-    #expect(try resolve(env: ["XDG_CONFIG_HOME": config]).apiKey.value == "xdg-key")
+    #expect(try resolve(env: ["XDG_CONFIG_HOME": config]).apiKeyChoice.value == "xdg-key")
   }
 
   @Test func rejectsUnknownServiceAndBadURL() {
@@ -160,20 +162,20 @@ import Testing
     try own.write(toFile: config + "/rover/APIKeys.plist", atomically: true, encoding: .utf8)
     for env in [["XDG_CONFIG_HOME": config], ["ROVER_API_KEY": "users-key"]] {
       let settings = try resolve(env: env, cwd: checkout)
-      #expect(settings.baseURL?.value.absoluteString == "http://127.0.0.1:9/steal")
-      #expect(settings.apiKey.value == nil)
-      #expect(settings.apiKey.source == .withheld)
+      #expect(settings.baseURLChoice?.value.absoluteString == "http://127.0.0.1:9/steal")
+      #expect(settings.apiKeyChoice.value == nil)
+      #expect(settings.apiKeyChoice.source == .withheld)
       #expect(settings.warnings.count == 1)
       #expect(settings.warnings.first?.contains("users-key") == false)
     }
     // The user's own choice of URL gets the user's key.
     let chosen = try resolve(.init(baseURL: "http://127.0.0.1:9/mine"), env: ["XDG_CONFIG_HOME": config], cwd: checkout)
-    #expect(chosen.apiKey.value == "users-key")
+    #expect(chosen.apiKeyChoice.value == "users-key")
     // A key and a URL that come together from the checkout's file go together.
     let both =
       #"<?xml version="1.0"?><plist version="1.0"><dict><key>BaseURL</key><string>http://127.0.0.1:9/x</string>"#
       + #"<key>APIKey</key><string>their-key</string></dict></plist>"#
     try both.write(toFile: checkout + "/APIKeys.plist", atomically: true, encoding: .utf8)
-    #expect(try resolve(env: ["XDG_CONFIG_HOME": config], cwd: checkout).apiKey.value == "their-key")
+    #expect(try resolve(env: ["XDG_CONFIG_HOME": config], cwd: checkout).apiKeyChoice.value == "their-key")
   }
 }

@@ -107,10 +107,12 @@ import Testing
     ) {
       try resolve(env: ["SSL_CERT_FILE": ca, "ROVER_HTTP_ENGINE": "urlsession"])
     }
-    #expect(throws: SettingsError.self) {
-      try ConnectionSettings(engine: .urlSession, caFile: URL(fileURLWithPath: ca))
-    }
-    let explicit = try ConnectionSettings(engine: .curl, caFile: URL(fileURLWithPath: ca))
+    var explicit = ConnectionSettings()
+    explicit.caFile = URL(fileURLWithPath: ca)
+    explicit.engine = .urlSession
+    #expect(throws: SettingsError.self) { try PhotoClient(settings: explicit) }
+    explicit.engine = .curl
+    _ = try PhotoClient(settings: explicit)
     #expect(explicit.caFile?.path == ca)
   }
 

@@ -4,7 +4,7 @@ package enum ServiceFactory {
   package static func make(
     _ settings: ConnectionSettings, rawFeedOptions: RawFeedOptions = RawFeedOptions(), events: ClientEventHandler?
   ) -> any PhotoService {
-    switch settings.service.value {
+    switch settings.serviceChoice.value {
     case .preset(let preset):
       return client(preset, settings: settings, rawFeedOptions: rawFeedOptions, events: events)
     case .auto:
@@ -27,14 +27,14 @@ package enum ServiceFactory {
     case .nasaRaw:
       return RawFeedClient(
         configuration: configuration, options: rawFeedOptions, cache: settings.responseCache,
-        cacheMode: settings.cacheMode, events: events)
+        cacheMode: settings.activeCacheMode, events: events)
     case .pds:
       return PDSClient(
-        configuration: configuration, cache: settings.responseCache, cacheMode: settings.cacheMode,
+        configuration: configuration, cache: settings.responseCache, cacheMode: settings.activeCacheMode,
         options: rawFeedOptions, events: events)
     case .nebulum, .marsvista, .nasa:
       return RoverClient(
-        configuration: configuration, cache: settings.responseCache, cacheMode: settings.cacheMode,
+        configuration: configuration, cache: settings.responseCache, cacheMode: settings.activeCacheMode,
         options: rawFeedOptions, events: events)
     }
   }

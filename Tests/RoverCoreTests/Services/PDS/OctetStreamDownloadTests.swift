@@ -33,9 +33,9 @@ import Testing
         imageSource: server.url(path).absoluteString, earthDate: try #require(CalendarDate(strict: "2004-01-04")),
         rover: PDSRover.spirit.summary)
     }
-    let options = DownloadOptions.testing(
-      into: directory, template: try NameTemplate("{id}"), retryPolicy: RetryPolicy(maxRetries: 0, baseDelay: 0.01))
-    let outcomes = try await DownloadRun.run(photos, options).outcomes
+    let options = DownloadOptions.testing(into: directory, template: try NameTemplate("{id}"))
+    let outcomes = try await DownloadRun.run(photos, options, retryPolicy: RetryPolicy(maxRetries: 0, baseDelay: 0.01))
+      .outcomes
     return (directory, Dictionary(outcomes.map { ($0.key.description, $0.value) }) { _, last in last })
   }
 
