@@ -1,21 +1,21 @@
-import Foundation
+import Synchronization
 
-/// A value behind an `NSLock`.
+/// A value behind a `Mutex`.
 ///
 /// The accept thread, every connection thread and the test itself read and write the same logs and counters. Keeping
-/// each of them inside one of these makes "touched only under the lock" something the type enforces, which is why the
-/// `@unchecked Sendable` is safe: the stored value is never reachable except through `withLock`.
-final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
+/// each of them inside one of these makes "touched only under the lock" something the type enforces. A class around
+/// the standard library's `Mutex` (which cannot be copied) so closures share it by reference; `Sendable` only for
+/// `Sendable` values, checked by the compiler.
+final class Locked<Value: Sendable>: Sendable {
+  private let mutex: Mutex<Value>
 
   init(_ value: Value) {
-    self.value = value
+    mutex = Mutex(value)
   }
 
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
+  func withLock<Result: Sendable, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
+    -> Result
+  {
+    try mutex.withLock { (value: inout sending Value) throws(Failure) -> Result in try body(&value) }
   }
 }

@@ -23,7 +23,7 @@ public final class RunningRover: Sendable {
     var result: RoverProcessResult?
   }
 
-  private let state = Locked(State())
+  private let state = Watched(State())
   private let signals: AsyncStream<Int32>.Continuation
   private let task: Task<Void, Never>
 
@@ -45,7 +45,7 @@ public final class RunningRover: Sendable {
     task = Task {
       await ChildSlots.shared.acquire()
       let started = Date()
-      state.withLock { $0.startedAt = started }
+      state.update { $0.startedAt = started }
       let status: TerminationStatus?
       do {
         status = try await Subprocess.run(
@@ -64,13 +64,13 @@ public final class RunningRover: Sendable {
           }
         }.terminationStatus
       } catch {
-        state.withLock { $0.stderr += Data("could not run \(executable.path): \(error)\n".utf8) }
+        state.update { $0.stderr += Data("could not run \(executable.path): \(error)\n".utf8) }
         status = nil
       }
       await ChildSlots.shared.release()
       // Off Swift's thread pool: a delete can block for long on a busy disk, and the servers need the pool.
       DispatchQueue.global(qos: .utility).async { try? FileManager.default.removeItem(at: sandbox) }
-      state.withLock { state in
+      state.update { state in
         let (code, signal): (Int32, Int32?) =
           switch status {
           case .exited(let code): (code, nil)
@@ -89,11 +89,11 @@ public final class RunningRover: Sendable {
     signals.finish()
   }
 
-  public var stdout: String { String(decoding: state.withLock { $0.stdout }, as: UTF8.self) }
-  public var stderr: String { String(decoding: state.withLock { $0.stderr }, as: UTF8.self) }
+  public var stdout: String { String(decoding: state.snapshot.value.stdout, as: UTF8.self) }
+  public var stderr: String { String(decoding: state.snapshot.value.stderr, as: UTF8.self) }
 
   public var isRunning: Bool {
-    state.withLock { $0.result == nil }
+    state.snapshot.value.result == nil
   }
 
   /// Sends SIGINT to the child alone, as Ctrl-C would to a single-process foreground job.
@@ -121,49 +121,53 @@ public final class RunningRover: Sendable {
   public func wait(timeout: TimeInterval = 60) async throws -> RoverProcessResult {
     let called = Date()
     while true {
-      if let result = state.withLock({ $0.result }) { return result }
-      if let deadline = deadline(timeout, calledAt: called), Date() >= deadline {
+      let (now, version) = state.snapshot
+      if let result = now.result { return result }
+      let deadline = deadline(timeout, calledAt: called)
+      if let deadline, Date() >= deadline {
         kill()
         await task.value
         throw RoverProcessError.timedOut(seconds: timeout, partial: try await wait(timeout: 0))
       }
-      do {
-        try await Task.sleep(nanoseconds: 20_000_000)
-      } catch {
+      await state.changed(since: version, before: deadline)
+      if Task.isCancelled {
         kill()
-        throw error
+        throw CancellationError()
       }
     }
   }
 
-  /// Polls `condition` every 10 ms until it holds. Throws `conditionNotMet` on timeout, or once the child has
-  /// exited without the condition holding.
+  /// Checks `condition` now and after each change (output, start, exit) until it holds. Throws `conditionNotMet`
+  /// on timeout, or once the child has exited without the condition holding.
   public func waitUntil(
     _ description: String = "condition", timeout: TimeInterval = 10, _ condition: (RunningRover) -> Bool
   ) async throws {
     let called = Date()
     while true {
+      let version = state.snapshot.version
       let settled = !isRunning
       if condition(self) { return }
-      if settled || deadline(timeout, calledAt: called).map({ Date() >= $0 }) == true {
+      let deadline = deadline(timeout, calledAt: called)
+      if settled || deadline.map({ Date() >= $0 }) == true {
         throw RoverProcessError.conditionNotMet(description, stdout: stdout, stderr: stderr)
       }
-      try await Task.sleep(nanoseconds: 10_000_000)
+      await state.changed(since: version, before: deadline)
+      try Task.checkCancellation()
     }
   }
 
   /// `timeout` after the later of the call and the child's start; nil while the child waits for a slot.
   private func deadline(_ timeout: TimeInterval, calledAt called: Date) -> Date? {
-    state.withLock { $0.startedAt }.map { max($0, called).addingTimeInterval(timeout) }
+    state.snapshot.value.startedAt.map { max($0, called).addingTimeInterval(timeout) }
   }
 
   private static func drain(
-    _ output: SubprocessOutputSequence, into state: Locked<State>, _ stream: WritableKeyPath<State, Data> & Sendable
+    _ output: SubprocessOutputSequence, into state: Watched<State>, _ stream: WritableKeyPath<State, Data> & Sendable
   ) async {
     do {
       for try await buffer in output {
         let bytes = buffer.withUnsafeBytes { Data($0) }
-        state.withLock { $0[keyPath: stream].append(bytes) }
+        state.update { $0[keyPath: stream].append(bytes) }
       }
     } catch {
       // The pipe failed or the run was cancelled: what arrived so far is all there is.

@@ -132,7 +132,8 @@ extension TLSProxy {
 
 
     server = Server(("127.0.0.1", 0), Handler)
-    publish("port", str(server.server_address[1]))
+    # The port on stdout: the test reads this line as the sign the proxy listens (a pipe, not a file polled).
+    print(server.server_address[1], flush=True)
     server.serve_forever()
 
     """#

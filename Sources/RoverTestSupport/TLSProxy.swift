@@ -26,12 +26,13 @@ public final class TLSProxy: Sendable {
     process.arguments = [
       "python3", directory.appendingPathComponent("proxy.py").path, directory.path, upstream.absoluteString,
     ]
-    process.standardOutput = FileHandle.nullDevice
+    let output = Pipe()
+    process.standardOutput = output
     process.standardError = try FileHandle(forWritingTo: Self.emptyFile(directory.appendingPathComponent("proxy.log")))
     try process.run()
     child = Locked(process)
     do {
-      port = try Self.waitForPort(in: directory, process: process)
+      port = try Self.readPort(from: output.fileHandleForReading, directory: directory)
     } catch {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
@@ -77,13 +78,17 @@ public final class TLSProxy: Sendable {
     return url
   }
 
-  /// The port the script publishes once it listens; python starts slowly on a loaded machine, so this waits long.
-  private static func waitForPort(in directory: URL, process: Process) throws -> Int {
-    let file = directory.appendingPathComponent("port")
-    for _ in 0..<3000 {
-      if let text = try? String(contentsOf: file, encoding: .utf8), let port = Int(text) { return port }
-      guard process.isRunning else { break }
-      Thread.sleep(forTimeInterval: 0.02)
+  /// The port the script prints once it listens, read from its stdout: the read returns as the line comes, or at
+  /// the end of output if the script died first (python starts slowly on a loaded machine; nothing is timed).
+  private static func readPort(from output: FileHandle, directory: URL) throws -> Int {
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.availableData
+      if chunk.isEmpty { break }
+      line.append(chunk)
+    }
+    if let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) {
+      return port
     }
     let log = (try? String(contentsOf: directory.appendingPathComponent("proxy.log"), encoding: .utf8)) ?? ""
     throw TLSProxyError("the TLS proxy did not start: \(log)")

@@ -96,6 +96,13 @@ public final class TestHTTPServer: Sendable {
     running.cancel()
   }
 
+  /// Stops the server and returns once its run has ended, the listener closed: for a test that checks the port is
+  /// let go, rather than polling until it is.
+  public func stopped() async {
+    running.cancel()
+    await running.value
+  }
+
   /// Every request received since the start or the last `resetLog()`, in arrival order.
   public var requests: [TestRequest] {
     log.withLock { $0.requests }

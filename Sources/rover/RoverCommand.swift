@@ -41,9 +41,6 @@ struct RoverCommand: AsyncParsableCommand {
   static func main() async {
     let code: Int32
     keepFreedHeapTop()
-    StandardError.quiet = CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains {
-      $0 == "-q" || $0 == "--quiet"
-    }
     do {
       // `rover help phtos` would otherwise print the root's help and succeed.
       if CommandLine.arguments.dropFirst().first == "help", unknownSubcommand(CommandLine.arguments.dropFirst()) != nil

@@ -36,8 +36,8 @@ struct RoverProcessTests {
     let result = try await trapped.wait(timeout: 20)
     #expect(result.exitCode == 7 && result.stdout.contains("caught"), "\(result)")
 
-    let plain = try RoverProcess.start(executable: URL(fileURLWithPath: "/bin/sleep"), arguments: ["30"])
-    try await Task.sleep(nanoseconds: 200_000_000)
+    let plain = try RoverProcess.start(executable: shell, arguments: ["-c", "echo ready; exec sleep 300"])
+    try await plain.waitUntil("ready") { $0.stdout.contains("ready") }
     plain.terminate()
     let terminated = try await plain.wait(timeout: 20)
     #expect(terminated.terminationSignal == SIGTERM && terminated.exitCode == 128 + SIGTERM)
@@ -47,21 +47,20 @@ struct RoverProcessTests {
   func timeout() async throws {
     // A duration no other process uses, so the background sleep can be looked for by name.
     let marker = "120.\(Int.random(in: 100_000...999_999))"
+    // The background sleep holds the pipe open: the pipe hangs up when it ends.
+    let held = try NamedPipe()
     let error = await #expect(throws: RoverProcessError.self) {
       try await RoverProcess.run(
-        executable: shell, arguments: ["-c", "echo started; sleep \(marker) & sleep \(marker)"], timeout: 1)
+        executable: shell,
+        arguments: ["-c", "echo started; sleep \(marker) 3> \"$0\" & sleep \(marker)", held.path], timeout: 1)
     }
     guard case .timedOut(_, let partial) = error else { return }
     #expect(partial.stdout == "started\n")
     #expect(partial.terminationSignal == SIGKILL)
-    // The background sleep was killed too: looked for, not timed, since the wait for a child slot (every CLI test
-    // shares them) grows with the suite and the machine's load.
-    var left = Self.processes(running: ["sleep", marker])
-    for _ in 0..<300 where !left.isEmpty {
-      try await Task.sleep(nanoseconds: 100_000_000)
-      left = Self.processes(running: ["sleep", marker])
-    }
-    #expect(left.isEmpty, "the background sleep was killed too")
+    // The background sleep was killed too: waited for by its pipe, not timed, since the wait for a child slot
+    // (every CLI test shares them) grows with the suite and the machine's load.
+    #expect(await held.written(), "the background sleep was killed too")
+    #expect(Self.processes(running: ["sleep", marker]).isEmpty, "the background sleep was killed too")
   }
 
   /// Live processes whose command line is exactly `arguments` (zombies have none).

@@ -5,3 +5,10 @@ import ArgumentParser
 struct QuietFlag: ParsableArguments {
   @Flag(name: .shortAndLong, help: "Print nothing on stderr but errors.") var quiet = false
 }
+
+extension QuietFlag {
+  /// Whether `arguments` (the command line without the program) ask for quiet before any `--`.
+  static func isGiven(in arguments: ArraySlice<String>) -> Bool {
+    arguments.prefix { $0 != "--" }.contains { $0 == "-q" || $0 == "--quiet" }
+  }
+}

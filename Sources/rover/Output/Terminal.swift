@@ -43,8 +43,9 @@ enum Terminal {
 
 /// Writes to stderr without buffering, so messages interleave correctly with progress lines.
 enum StandardError {
-  /// `--quiet`: only errors reach stderr. Set once, from the command line, before anything is printed.
-  nonisolated(unsafe) static var quiet = false
+  /// `--quiet`: only errors reach stderr. Read once from the command line (before `--`), on first use: a constant,
+  /// so every thread reads it without a lock, and no code can change it halfway through a run.
+  static let quiet = QuietFlag.isGiven(in: CommandLine.arguments.dropFirst())
 
   /// Writes as is: for our own terminal codes (progress), with any server text already escaped by the caller.
   static func write(_ text: String) {

@@ -1,4 +1,5 @@
 import Foundation
+import RoverCore
 import RoverTestSupport
 import Testing
 
@@ -25,7 +26,7 @@ import Testing
       try #require(
         JSONSerialization.jsonObject(with: Data(contentsOf: fixtures.appendingPathComponent(name))) as? [String: Any])
     }
-    let box = Box()
+    let page = Locked(Data())
     let server = try TestHTTPServer { request in
       if request.path.hasPrefix("/pub/"), let index = names.firstIndex(where: { request.path.contains($0.dropLast(5)) })
       {
@@ -37,7 +38,7 @@ import Testing
       guard request.query("sol") == "1110", request.query("page").flatMap(Int.init) ?? 0 == 0 else {
         return .json(#"{"images":[],"per_page":"100","total_results":0,"page":0}"#)
       }
-      return .json(data: box.page)
+      return .json(data: page.current)
     }
     let served = records.enumerated().map { index, record in
       var record = record
@@ -46,16 +47,12 @@ import Testing
       edit(&record)
       return record
     }
-    box.page = try JSONSerialization.data(withJSONObject: [
+    let body = try JSONSerialization.data(withJSONObject: [
       "images": served, "per_page": "100", "total_results": served.count, "page": 0, "mission": "mars2020",
       "total_images": served.count,
     ])
+    page.withLock { $0 = body }
     return server
-  }
-
-  /// The served page, set once before the first request.
-  final class Box: @unchecked Sendable {
-    var page = Data()
   }
 
   static func run(_ arguments: [String], _ feed: TestHTTPServer) async throws -> RoverProcessResult {

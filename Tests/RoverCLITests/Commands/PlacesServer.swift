@@ -1,4 +1,5 @@
 import Foundation
+import RoverCore
 import RoverTestSupport
 
 /// A local server with NASA's real captures (Tests/RoverCoreTests/Fixtures/places, README there): the waypoint file
@@ -29,7 +30,8 @@ final class PlacesServer: Sendable {
   /// `waypointStatus`: a status other than 200 makes the waypoint file fail (a server error, say).
   init(waypoints: Data? = nil, waypointStatus: Int = 200) throws {
     let waypoints = try waypoints ?? Self.fixture("m20-waypoints-sol1110-2024-04-04")
-    let box = PageBox()
+    // The feed page, made once the server's port (in its image URLs) is known; read by the server's threads.
+    let box = Locked("")
     server = try TestHTTPServer { request in
       if request.path == Self.waypointsPath {
         return waypointStatus == 200 ? .json(data: waypoints) : .empty(status: waypointStatus)
@@ -38,7 +40,7 @@ final class PlacesServer: Sendable {
         return .bytes(Self.jpeg, contentType: "image/jpeg")
       }
       guard request.path.hasPrefix("/rss/api") else { return .empty(status: 404) }
-      return .json(request.query("latest") == "true" ? Self.latest : box.text)
+      return .json(request.query("latest") == "true" ? Self.latest : box.current)
     }
     // The records' image URLs point at this server, so downloads stay local.
     let base = server.url("/").absoluteString.replacingOccurrences(of: "/$", with: "", options: .regularExpression)
@@ -60,7 +62,7 @@ final class PlacesServer: Sendable {
       "images": records, "per_page": "100", "total_results": records.count, "page": 0, "mission": "mars2020",
       "total_images": records.count,
     ])
-    box.text = String(decoding: page, as: UTF8.self)
+    box.withLock { $0 = String(decoding: page, as: UTF8.self) }
   }
 
   static let latest = #"{"latest_sol":1110,"total":6,"type":"mars2020-latest-images-1.1"}"#
@@ -80,16 +82,4 @@ final class PlacesServer: Sendable {
   func placesRequests() -> Int { server.requestCount(pathPrefix: Self.waypointsPath) }
 
   func stop() { server.stop() }
-}
-
-/// The feed page, made once the server's port (in its image URLs) is known; read by the server's threads.
-private final class PageBox: @unchecked Sendable {
-  // Unchecked: every access holds `lock`.
-  private let lock = NSLock()
-  private var stored = ""
-
-  var text: String {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
-  }
 }

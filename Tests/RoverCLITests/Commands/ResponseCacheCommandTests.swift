@@ -51,9 +51,22 @@ import Testing
     _ = try await CLI.run(["rovers"], against: api, environment: env)
     _ = try await CLI.run(["rovers", "--max-age", "1h"], against: api, environment: env)
     #expect(api.requestCount == 1)
-    try await Task.sleep(nanoseconds: 1_100_000_000)
+    try backdateEntries(by: 2)
     _ = try await CLI.run(["rovers", "--max-age", "1s"], against: api, environment: env)
     #expect(api.requestCount == 2)
+  }
+
+  /// Moves every stored answer's date `seconds` into the past: the cache ages by its dates, not by the test waiting.
+  func backdateEntries(by seconds: Double) throws {
+    for name in filesBelow(entriesDirectory) {
+      let file = entriesDirectory.appendingPathComponent(name)
+      let data = try Data(contentsOf: file)
+      let newline = try #require(data.firstIndex(of: UInt8(ascii: "\n")))
+      var header = try #require(try JSONSerialization.jsonObject(with: data[..<newline]) as? [String: Any])
+      header["stored_at"] = try #require(header["stored_at"] as? Double) - seconds
+      let backdated = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys])
+      try (backdated + data[newline...]).write(to: file)
+    }
   }
 
   @Test func noCacheNeitherReadsNorWrites() async throws {

@@ -60,13 +60,13 @@ import Testing
   @Test func evictsLeastRecentlyUsedBeyondTheSizeLimit() throws {
     let body = String(repeating: "x", count: 1_000)
     let cache = ResponseCache(directory: directory, maxBytes: 3_500)
-    for key in ["a", "b", "c"] {
+    // Used 30, 20 and 10 minutes ago: the order is in the files' dates, not in how long the test waited.
+    for (key, minutesAgo) in [("a", 30.0), ("b", 20), ("c", 10)] {
       cache.write(entry(key, body: body))
-      // mtime resolution is fine, but make the order unambiguous.
-      Thread.sleep(forTimeInterval: 0.02)
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: -minutesAgo * 60)], ofItemAtPath: cache.file(for: key).path)
     }
     _ = cache.read("a")  // "b" is now the least recently used
-    Thread.sleep(forTimeInterval: 0.02)
     cache.write(entry("d", body: body))
     #expect(cache.read("b") == nil)
     #expect(cache.read("a") != nil)

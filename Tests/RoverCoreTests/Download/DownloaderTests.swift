@@ -58,9 +58,13 @@ import Testing
     defer { server.stop() }
     let directory = try TestDirectory.make("rover-dl")
     let photos = (0..<4).map { Photo.testing($0, at: server.url("/slow/\($0).jpg")) }
-    let downloader = Downloader(options: .testing(into: directory, jobs: 4))
+    let (received, receiving) = AsyncStream.makeStream(of: Void.self)
+    let downloader = Downloader(options: .testing(into: directory, jobs: 4)) { event in
+      if case .bytes = event { receiving.yield() }
+    }
     let run = Task { try await downloader.run(photos) }
-    try await Task.sleep(nanoseconds: 400_000_000)
+    // Cancelled once bytes are coming in, so temporary files exist; each body takes ten seconds to trickle in.
+    for await _ in received { break }
     run.cancel()
     let summary = try await run.value
     #expect(summary.interrupted)

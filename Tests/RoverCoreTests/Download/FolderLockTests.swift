@@ -7,16 +7,15 @@ import Testing
 /// One lock per output folder: writers whose photos may overlap take turns; shards of one command line, which never
 /// share a sol, still run at once.
 @Suite struct FolderLockTests {
-  static func take(_ dir: URL, _ shard: String?, told: Locked<[String]>? = nil) async throws -> FolderLock {
+  static func take(_ dir: URL, _ shard: String?, told: ToldLines? = nil) async throws -> FolderLock {
     try await FolderLock(
-      in: try SafeDirectory.root(dir), shard: shard.flatMap(Shard.init),
-      onWait: { line in told?.withLock { $0.append(line) } })
+      in: try SafeDirectory.root(dir), shard: shard.flatMap(Shard.init), onWait: { line in told?.tell(line) })
   }
 
   @Test(arguments: [["1/2", "2/2"], ["1/3", "2/3", "3/3"]])
   func shardsOfOneCommandLineHoldItAtOnce(shards: [String]) async throws {
     let dir = try TestDirectory.make("rover-lock")
-    let told = Locked<[String]>([])
+    let told = ToldLines()
     var held: [FolderLock] = []
     for shard in shards { held.append(try await Self.take(dir, shard, told: told)) }
     #expect(held.count == shards.count)
@@ -27,9 +26,10 @@ import Testing
   func overlappingWritersTakeTurns(first: String?, second: String?) async throws {
     let dir = try TestDirectory.make("rover-lock")
     var holder: FolderLock? = try await Self.take(dir, first)
-    let told = Locked<[String]>([])
+    let told = ToldLines()
     let waiting = Task { try await Self.take(dir, second, told: told) }
-    try await Task.sleep(nanoseconds: 400_000_000)
+    // Told as the wait begins: the holder still holds the lock, so the second writer is waiting now.
+    await told.first()
     #expect(told.current.count == 1, "\(told.current)")
     #expect(told.current.first?.contains(dir.path) == true, "\(told.current)")
     // The holder is named, so the user knows which process to stop or wait for.

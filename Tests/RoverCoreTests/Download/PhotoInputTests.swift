@@ -11,7 +11,7 @@ import Testing
 /// the pipe is handed over at once, not held until a batch fills or the writer closes.
 @Suite struct PhotoInputTests {
   /// A pipe whose reading end a `PhotoInput` reads and whose writing end the test writes to.
-  final class Pipe: @unchecked Sendable {
+  final class Pipe: Sendable {
     let read: Int32
     let write: Int32
 
@@ -39,15 +39,6 @@ import Testing
       }
       if first { close(write) }
     }
-
-    /// Ends the input after `seconds` if the test has not: a reader that waits for the end of input then returns,
-    /// late, and the test fails on time instead of hanging.
-    func watchdog(seconds: Double = 30) -> Task<Void, Never> {
-      Task {
-        try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-        if !Task.isCancelled { closeWriter() }
-      }
-    }
   }
 
   static let line =
@@ -59,27 +50,32 @@ import Testing
   static func expectBatches(_ chunks: [(text: String, items: Int)]) async throws {
     let pipe = try Pipe()
     let input = PhotoInput(descriptor: pipe.read)
-    let watchdog = pipe.watchdog()
     defer {
-      watchdog.cancel()
       pipe.closeWriter()
       close(pipe.read)
     }
     for (text, items) in chunks {
       pipe.send(text)
-      #expect(try await input.next().count == items, "\(text)")
+      // A reader that waits for the end of input gets it when the test's time limit cancels the test: it then
+      // returns, late, and the test fails on the writer check instead of hanging.
+      let batch = try await withTaskCancellationHandler {
+        try await input.next()
+      } onCancel: {
+        pipe.closeWriter()
+      }
+      #expect(batch.count == items, "\(text)")
       #expect(pipe.writerIsOpen, "the batch waited for the end of input")
     }
     pipe.closeWriter()
     #expect(try await input.next().isEmpty)
   }
 
-  @Test func jsonLinesAreHandedOverAsTheyArrive() async throws {
+  @Test(.timeLimit(.minutes(1))) func jsonLinesAreHandedOverAsTheyArrive() async throws {
     let second = Self.line.replacingOccurrences(of: #""id":1"#, with: #""id":2"#)
     try await Self.expectBatches([(Self.line + "\n", 1), (second + "\n", 1)])
   }
 
-  @Test func urlLinesAreHandedOverAsTheyArrive() async throws {
+  @Test(.timeLimit(.minutes(1))) func urlLinesAreHandedOverAsTheyArrive() async throws {
     try await Self.expectBatches([
       ("http://127.0.0.1:9/a.jpg\nhttp://127.0.0.1:9/b.jpg\n", 2), ("http://127.0.0.1:9/c.jpg\n", 1),
     ])

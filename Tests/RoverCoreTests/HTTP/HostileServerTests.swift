@@ -63,13 +63,11 @@ import Testing
       return response
     }
     defer { server.stop() }
-    let started = Date()
     let client = HTTPClient(engine: HTTPEngines.api(.testing, timeout: 2), retryPolicy: RetryPolicy(maxRetries: 0))
     await #expect(throws: HTTPError.timedOut(url: server.url("/slow").absoluteString, seconds: 2)) {
       try await client.send(HTTPRequest(url: server.url("/slow")), classify: Self.classify)
     }
-    // The trickle itself would take over 50 s: ending well before that is the bound at work, even on a loaded machine.
-    #expect(Date().timeIntervalSince(started) < 30)
+    // The trickle itself would take over 50 s and then succeed: the timeout error is the bound at work.
   }
 
   #if canImport(CCurl)
@@ -85,14 +83,12 @@ import Testing
       defer { file.remove() }
       let engine = CurlEngine(maxConnections: 1, timeout: 2)
       defer { engine.shutdown() }
-      let started = Date()
       let request = HTTPRequest(
         url: server.url("/i.jpg"), body: .file(descriptor: file.descriptor, path: file.path, keep: { _, _ in true }))
       await #expect(throws: HTTPError.timedOut(url: server.url("/i.jpg").absoluteString, seconds: 2)) {
         try await HTTPClient(engine: engine, retryPolicy: RetryPolicy(maxRetries: 0)).send(request) { _ in .accept }
       }
-      // The trickle itself would take over 50 s: ending well before that is the bound at work, even on a loaded machine.
-      #expect(Date().timeIntervalSince(started) < 30)
+      // The trickle itself would take over 50 s and then succeed: the timeout error is the bound at work.
     }
   #endif
 }

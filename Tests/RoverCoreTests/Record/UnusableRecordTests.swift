@@ -105,11 +105,12 @@ import Testing
     let file = dir.appendingPathComponent(DownloadRecord.fileName()).path
     let holder = try SQLiteDatabase(path: file)
     try holder.execute("BEGIN EXCLUSIVE")
-    let told = Locked<[String]>([])
+    let told = ToldLines()
     let opening = Task {
-      try await DownloadRecord(outputDirectory: dir, onWait: { line in told.withLock { $0.append(line) } })
+      try await DownloadRecord(outputDirectory: dir, onWait: { line in told.tell(line) })
     }
-    try await Task.sleep(nanoseconds: 1_500_000_000)
+    // Released only once rover has said it waits: the notice comes as the wait begins, not after some delay.
+    await told.first()
     try holder.execute("COMMIT")
     let record = try await opening.value
     #expect(record.rebuiltFrom == nil)
