@@ -18,9 +18,9 @@ public enum ClientEvent: Sendable {
   /// Steps of a long listing done so far (pages, or the sols a raw feed is asked one by one), of `total` where
   /// known.
   case progress(done: Int, total: Int?)
-  /// Something the user should know that is not an error: a sol listed short of its count, a service that fell
-  /// back to the next, a stale cached answer used because the service is down.
-  case warning(String)
+  /// Something the user should know that is not an error, as data (a sol listed short of its count, a service
+  /// that fell back to the next, a stale cached answer used because the service is down): see ``Notice``.
+  case warning(Notice)
   /// Why `service` failed, when no service of `--service auto`'s chain answered at all: the error sums them up in
   /// one line, and these are the details behind it, one per service and request, for a verbose log.
   case serviceFailed(service: String, reason: String)
@@ -37,17 +37,8 @@ extension PhotoService {
     return { done, total in events(.progress(done: done, total: total)) }
   }
 
-  func warningHandler(_ events: ClientEventHandler?) -> (@Sendable (String) -> Void)? {
+  func warningHandler(_ events: ClientEventHandler?) -> (@Sendable (Notice) -> Void)? {
     guard let events else { return nil }
     return { events(.warning($0)) }
-  }
-
-  /// Says that `count` of a page's `total` records (a feed's `records`, the PDS's `documents`) are no image rover
-  /// can fetch (no id, URL or sol), so they are left out: never silently.
-  func warnUnreadable(
-    _ count: Int, of total: Int, in what: String, called noun: String = "records", to events: ClientEventHandler?
-  ) {
-    guard count > 0 else { return }
-    events?(.warning("\(what): \(count) of its \(total) \(noun) could not be read as images; left out"))
   }
 }

@@ -134,7 +134,7 @@ extension RoverCommand {
           return (record, folder)
         }
         let record = try await DownloadRecord(outputDirectory: output, shard: shard) {
-          StandardError.line("rover: \($0)")
+          StandardError.line("rover: \(NoticeWording.text($0))")
         }
         return (record, nil)
       } catch let error as DownloadError {
@@ -154,7 +154,7 @@ extension RoverCommand {
     }
 
     private func run(record: DownloadRecord, output: URL, shard: Shard?, settings: ConnectionSettings) async throws {
-      Downloader.tell(record) { StandardError.line("rover: warning: \($0)") }
+      for notice in Downloader.notices(of: record) { StandardError.line("rover: warning: \(NoticeWording.text(notice))") }
       let remembered = SyncSelection.remembered(in: record)
       let selection = try resolveSelection(remembered: remembered, record: record)
       // Before the new selection is remembered: a run stopped part-way leaves the rest still owed. A dry run's

@@ -40,8 +40,8 @@ enum ClientEventPrinter {
           StandardError.status("fetching pages \(done)/\(total)")
           if done >= total { StandardError.clearStatus() }
         }
-      case .warning(let message):
-        StandardError.line("rover: warning: \(message)")
+      case .warning(let notice):
+        StandardError.line("rover: warning: \(NoticeWording.text(notice))")
       case .serviceFailed(let service, let reason):
         // The error line sums these up; only a verbose log needs each one.
         if verbose { StandardError.line("rover: \(service): \(reason)") }

@@ -82,7 +82,7 @@ package struct FallbackService: PhotoService {
   private func warnFellBack(_ failures: [(service: ServicePreset, error: any Error)], to answering: ServicePreset) {
     for (index, failure) in failures.enumerated() {
       let next = index + 1 < failures.count ? failures[index + 1].service : answering
-      events?(.warning("\(failure.service.rawValue): \(Self.reason(failure.error)); trying \(next.rawValue)"))
+      events?(.warning(.serviceFellBack(from: failure.service, cause: failure.error, to: next)))
     }
   }
 
@@ -177,7 +177,7 @@ package struct FallbackService: PhotoService {
     if rovers.isEmpty, failures.allSatisfy({ Self.isOfflineMiss($0.error) }) {
       throw ServiceError.offlineMiss(what: "the rovers")
     }
-    for failure in failures { events?(.warning("\(failure.name): \(Self.reason(failure.error))")) }
+    for failure in failures { events?(.warning(.roverLeftOut(rover: failure.name, cause: failure.error))) }
     if rovers.isEmpty, let first = failures.first { throw first.error }
     return rovers
   }
