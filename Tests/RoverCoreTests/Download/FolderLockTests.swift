@@ -7,16 +7,16 @@ import Testing
 /// One lock per output folder: writers whose photos may overlap take turns; shards of one command line, which never
 /// share a sol, still run at once.
 @Suite struct FolderLockTests {
-  static func take(_ dir: URL, _ shard: String?, told: Locked<[String]>? = nil) async throws -> FolderLock {
+  static func take(_ dir: URL, _ shard: String?, told: Locked<[Notice]>? = nil) async throws -> FolderLock {
     try await FolderLock(
       in: try SafeDirectory.root(dir), shard: shard.flatMap(Shard.init),
-      onWait: { line in told?.withLock { $0.append(line) } })
+      onWait: { notice in told?.withLock { $0.append(notice) } })
   }
 
   @Test(arguments: [["1/2", "2/2"], ["1/3", "2/3", "3/3"]])
   func shardsOfOneCommandLineHoldItAtOnce(shards: [String]) async throws {
     let dir = try TestDirectory.make("rover-lock")
-    let told = Locked<[String]>([])
+    let told = Locked<[Notice]>([])
     var held: [FolderLock] = []
     for shard in shards { held.append(try await Self.take(dir, shard, told: told)) }
     #expect(held.count == shards.count)
@@ -27,13 +27,18 @@ import Testing
   func overlappingWritersTakeTurns(first: String?, second: String?) async throws {
     let dir = try TestDirectory.make("rover-lock")
     var holder: FolderLock? = try await Self.take(dir, first)
-    let told = Locked<[String]>([])
+    let told = Locked<[Notice]>([])
     let waiting = Task { try await Self.take(dir, second, told: told) }
     try await Task.sleep(nanoseconds: 400_000_000)
     #expect(told.current.count == 1, "\(told.current)")
-    #expect(told.current.first?.contains(dir.path) == true, "\(told.current)")
+    let notice = try #require(told.current.first)
+    guard case .waitingForFolder(let folder, let lockFile, let pid) = notice else {
+      Issue.record("not a wait for the folder: \(notice)")
+      return
+    }
+    #expect(folder.contains(dir.path) && lockFile.contains(dir.path), "\(notice)")
     // The holder is named, so the user knows which process to stop or wait for.
-    #expect(told.current.first?.contains("process \(getpid())") == true, "\(told.current)")
+    #expect(pid == getpid(), "\(notice)")
     #expect(holder != nil)
     holder = nil
     _ = try await waiting.value

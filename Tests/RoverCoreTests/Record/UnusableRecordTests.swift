@@ -105,9 +105,9 @@ import Testing
     let file = dir.appendingPathComponent(DownloadRecord.fileName()).path
     let holder = try SQLiteDatabase(path: file)
     try holder.execute("BEGIN EXCLUSIVE")
-    let told = Locked<[String]>([])
+    let told = Locked<[Notice]>([])
     let opening = Task {
-      try await DownloadRecord(outputDirectory: dir, onWait: { line in told.withLock { $0.append(line) } })
+      try await DownloadRecord(outputDirectory: dir, onWait: { notice in told.withLock { $0.append(notice) } })
     }
     try await Task.sleep(nanoseconds: 1_500_000_000)
     try holder.execute("COMMIT")
@@ -115,6 +115,10 @@ import Testing
     #expect(record.rebuiltFrom == nil)
     #expect(record.count == 3000)
     #expect(told.current.count == 1, "\(told.current)")
-    #expect(told.current.first?.contains(file) == true, "\(told.current)")
+    guard case .waitingForDatabase(let path, _)? = told.current.first else {
+      Issue.record("not a wait for the database: \(told.current)")
+      return
+    }
+    #expect(path.contains(file), "\(told.current)")
   }
 }

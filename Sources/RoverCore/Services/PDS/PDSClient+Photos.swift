@@ -86,7 +86,7 @@ extension PDSClient {
       document.browseURL.map(PDSBrowseURL.fullSize)
       ?? PDSBrowseURL.derived(fileName: document.fileName, sol: document.sol) ?? ""
     if options.sizeRequested, options.size == .full, saidSize.isFirst() {
-      events?(.warning(.imageSizeCapped(service: serviceName, pixels: 1024)))
+      events?(.warning(.imageSizeCapped(service: ServicePreset.pds.rawValue, pixels: 1024)))
     }
     let source = options.size == .small ? (document.browseURL ?? browse) : browse
     let date =
