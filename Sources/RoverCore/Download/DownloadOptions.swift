@@ -168,6 +168,9 @@ public struct DownloadSummary: Sendable {
 }
 
 /// Progress as it happens; the library never draws it.
+///
+/// New cases may come in a minor version (Swift on Linux builds RoverCore without library evolution, so the enum
+/// cannot be marked non-frozen): switch over the cases you act on and end with `default:`.
 public enum DownloadEvent: Sendable {
   /// More photos to come (added to those announced before: a listing announces each sol's as it arrives).
   case planned(total: Int)

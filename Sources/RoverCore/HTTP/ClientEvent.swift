@@ -1,6 +1,9 @@
 import Foundation
 
 /// What the library reports while it works. It never prints: the CLI decides what a user sees.
+///
+/// New cases may come in a minor version (Swift on Linux builds RoverCore without library evolution, so the enum
+/// cannot be marked non-frozen): switch over the cases you act on and end with `default:`.
 public enum ClientEvent: Sendable {
   /// A request is about to be sent (API key redacted from `url`), one per redirect hop; a cached answer sends none.
   case request(url: String)
