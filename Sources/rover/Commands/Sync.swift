@@ -154,7 +154,9 @@ extension RoverCommand {
     }
 
     private func run(record: DownloadRecord, output: URL, shard: Shard?, settings: ConnectionSettings) async throws {
-      for notice in Downloader.notices(of: record) { StandardError.line("rover: warning: \(NoticeWording.text(notice))") }
+      for notice in Downloader.notices(of: record) {
+        StandardError.line("rover: warning: \(NoticeWording.text(notice))")
+      }
       let remembered = SyncSelection.remembered(in: record)
       let selection = try resolveSelection(remembered: remembered, record: record)
       // Before the new selection is remembered: a run stopped part-way leaves the rest still owed. A dry run's

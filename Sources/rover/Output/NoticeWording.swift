@@ -17,7 +17,8 @@ enum NoticeWording {
     case .roverLeftOut(let rover, let cause):
       return "\(rover): \(reason(cause))"
     case .implausibleSolLeftOut(let rover, let sol, let limit, let service):
-      return "\(service) sent sol \(sol) for \(rover), which cannot have reached past sol \(limit): \(rover) is left out"
+      return
+        "\(service) sent sol \(sol) for \(rover), which cannot have reached past sol \(limit): \(rover) is left out"
     case .imageSizeIgnored(let service, let size):
       return "\(service) has one image size per photo; the size \(size) is ignored"
     case .imageSizeCapped(let service, let pixels):

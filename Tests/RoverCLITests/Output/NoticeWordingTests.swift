@@ -11,7 +11,8 @@ import Testing
 
   static let listing: [(Notice, String)] = [
     (
-      .staleCacheUsed(what: "the curiosity manifest", age: 7200, cause: ServiceError.serverError(status: 503, url: "http://h/m")),
+      .staleCacheUsed(
+        what: "the curiosity manifest", age: 7200, cause: ServiceError.serverError(status: 503, url: "http://h/m")),
       "\(ServiceError.serverError(status: 503, url: "http://h/m").errorDescription ?? ""); answering from a cached copy 2h old"
     ),
     (.solListedShort(sol: 5, listed: 55, expected: 60), "sol 5: listed 55 of the 60 photos the service counts"),
@@ -121,7 +122,8 @@ import Testing
       ExitStatus.message(for: DownloadError.nameTaken(path: "/o/a.jpg"))
         == "/o/a.jpg was already written by another photo of this run; not overwriting it (add {id} to --name)")
     // The library's own words, for a program that shows them.
-    #expect(DownloadError.invalidTemplate(pattern: "", problem: .empty).errorDescription == "the name template is empty")
+    #expect(
+      DownloadError.invalidTemplate(pattern: "", problem: .empty).errorDescription == "the name template is empty")
     #expect(
       ExitStatus.message(for: ServiceError.pageOutOfRange(page: 9, last: 2, perPage: 25, sol: 1000))
         == "--page 9 is past the last page of sol 1000 (valid: 1..2 at 25 a page)")

@@ -83,7 +83,8 @@ import Testing
     options.engine = .testing
     let settings = try ConnectionSettings(
       service: .preset(.nebulum), baseURL: api.baseURL, cacheMode: CacheMode(.disabled), engine: .testing)
-    let photo = try #require(try await PhotoClient(settings: settings).photos(of: "curiosity", sol: 1000).first { _ in true })
+    let photo = try #require(
+      try await PhotoClient(settings: settings).photos(of: "curiosity", sol: 1000).first { _ in true })
     _ = try await Downloader(options: options, events: collected.download).run([photo])
     let lines = collected.notices.current.compactMap { notice -> (Int, String)? in
       if case .unreadableLines(let count, let path) = notice { (count, path) } else { nil }

@@ -31,8 +31,9 @@ import Testing
     #expect(file.skipped[.noSiteOrDrive] == 1)
     #expect(file.skipped[.noPosition] == 1)
     #expect(file.skipped[.notAFeature] == 1)
-    guard case .featuresLeftOut(_, let notAFeature, let noSiteOrDrive, let badNumber, let noPosition, let overLimit)? =
-      file.skippedNotice(url: "waypoints.json")
+    guard
+      case .featuresLeftOut(_, let notAFeature, let noSiteOrDrive, let badNumber, let noPosition, let overLimit)? =
+        file.skippedNotice(url: "waypoints.json")
     else {
       Issue.record("no notice of the features left out")
       return

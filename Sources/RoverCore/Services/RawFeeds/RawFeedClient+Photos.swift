@@ -110,7 +110,8 @@ extension RawFeedClient {
         base: base, category: rover.category ?? "mars2020", sol: sol, camera: camera, page: page)
       let feed: PerseveranceFeed.Page = try await get(url, what: what) { _ in lifetime }
       if feed.unreadable > 0 {
-        events?(.warning(.unreadableRecords(what: what, count: feed.unreadable, total: feed.images.count + feed.unreadable)))
+        events?(
+          .warning(.unreadableRecords(what: what, count: feed.unreadable, total: feed.images.count + feed.unreadable)))
       }
       warnRecordsTooLarge(feed.images.count { $0.sourceTooLarge }, in: what)
       return Pager.Page(
@@ -123,7 +124,9 @@ extension RawFeedClient {
         : InSightFeed.itemsURL(base: base, sol: sol, camera: camera, page: page)
       let feed: CuriosityFeed.Page = try await get(url, what: what) { _ in lifetime }
       let records = feed.items.count + feed.unreadable
-      if feed.unreadable > 0 { events?(.warning(.unreadableRecords(what: what, count: feed.unreadable, total: records))) }
+      if feed.unreadable > 0 {
+        events?(.warning(.unreadableRecords(what: what, count: feed.unreadable, total: records)))
+      }
       warnRecordsTooLarge(feed.items.count { $0.sourceTooLarge }, in: what)
       let total = feed.more == false ? (page * rover.pageSize + records) : feed.total
       return Pager.Page(items: feed.items.map { photo($0, rover: rover) }, rawCount: records, totalCount: total)

@@ -85,7 +85,8 @@ import Testing
     #expect(stale.map(\.name) == fresh.map(\.name))
     #expect(warnings.current.count == 1)
     #expect(
-      warnings.current.first.map { if case .staleCacheUsed = $0 { true } else { false } } == true, "\(warnings.current)")
+      warnings.current.first.map { if case .staleCacheUsed = $0 { true } else { false } } == true, "\(warnings.current)"
+    )
   }
 
   @Test func theKeyTravelsAsThePresetSaysAndNeverInTheCacheKey() async throws {
