@@ -13,9 +13,9 @@ public enum ClientEvent: Sendable {
   /// is the seconds since it was stored. A verbose log says so, or a run that sent nothing would look like a hang
   /// or a lie.
   case cached(what: String, age: TimeInterval)
-  /// A failed request will be sent again after `delay` seconds; `attempt` counts retries from 1, `reason` says
-  /// what failed (a status, a timeout, a dropped connection).
-  case retrying(url: String, attempt: Int, delay: TimeInterval, reason: String)
+  /// A failed request will be sent again after `delay` seconds; `attempt` counts retries from 1, `cause` is what
+  /// failed (an ``HTTPError`` such as a timeout or a dropped connection, a ``ServiceError`` for a status).
+  case retrying(url: String, attempt: Int, delay: TimeInterval, cause: any Error)
   /// The service's rate-limit headers say few requests are left (`remaining` of `limit` in its window).
   case rateLimitLow(remaining: Int, limit: Int?)
   /// Steps of a long listing done so far (pages, or the sols a raw feed is asked one by one), of `total` where
@@ -24,9 +24,10 @@ public enum ClientEvent: Sendable {
   /// Something the user should know that is not an error, as data (a sol listed short of its count, a service
   /// that fell back to the next, a stale cached answer used because the service is down): see ``Notice``.
   case warning(Notice)
-  /// Why `service` failed, when no service of `--service auto`'s chain answered at all: the error sums them up in
-  /// one line, and these are the details behind it, one per service and request, for a verbose log.
-  case serviceFailed(service: String, reason: String)
+  /// Why `service` failed (`cause`: its ``HTTPError`` or ``ServiceError``), when no service of `--service auto`'s
+  /// chain answered at all: the error sums them up in one line, and these are the details behind it, one per
+  /// service and request, for a verbose log.
+  case serviceFailed(service: String, cause: any Error)
 }
 
 /// A sink for ``ClientEvent``s, called from the library's tasks as things happen: keep it quick, and hand the

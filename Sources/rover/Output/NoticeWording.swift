@@ -88,8 +88,8 @@ enum NoticeWording {
     "\(count) unreadable line\(count == 1 ? "" : "s")"
   }
 
-  /// An error's own clause, as the library gives it.
-  private static func reason(_ error: any Error) -> String {
+  /// An error's own clause, as the library gives it (a retry's or a failed service's cause too).
+  static func reason(_ error: any Error) -> String {
     (error as? LocalizedError)?.errorDescription ?? "\(error)"
   }
 }

@@ -95,7 +95,7 @@ package struct FallbackService: PhotoService {
     // service tried would each say the same, or bury it under a network failure).
     if Mission(name: rover) == nil, failures.contains(where: { Self.isUnknown($0.error) }) {
       for failure in failures {
-        events?(.serviceFailed(service: failure.service.rawValue, reason: Self.reason(failure.error)))
+        events?(.serviceFailed(service: failure.service.rawValue, cause: failure.error))
       }
       return ServiceError.unknownRover(name: rover)
     }
@@ -112,7 +112,7 @@ package struct FallbackService: PhotoService {
     let errors = failures.compactMap { $0.error as? HTTPError }.filter(\.isUnanswered)
     guard !failures.isEmpty, errors.count == failures.count else { return nil }
     for failure in failures {
-      events?(.serviceFailed(service: failure.service.rawValue, reason: Self.reason(failure.error)))
+      events?(.serviceFailed(service: failure.service.rawValue, cause: failure.error))
     }
     return .noServiceAnswered(services: failures.map(\.service.rawValue), errors: errors)
   }
@@ -127,10 +127,6 @@ package struct FallbackService: PhotoService {
   static func isOfflineMiss(_ error: any Error) -> Bool {
     if case ServiceError.offlineMiss = error { return true }
     return false
-  }
-
-  static func reason(_ error: any Error) -> String {
-    (error as? LocalizedError)?.errorDescription ?? "\(error)"
   }
 
   static func worthAnotherService(_ error: any Error) -> Bool {
