@@ -28,7 +28,7 @@ package final class SyncFolder: Sendable {
   /// holds it.
   /// - Throws: `DownloadError` when the record cannot be opened, copied or created.
   package static func open(
-    _ output: URL, shard: Shard?, dryRun: Bool, onWait: @escaping @Sendable (String) -> Void
+    _ output: URL, shard: Shard?, dryRun: Bool, onWait: @escaping @Sendable (Notice) -> Void
   ) async throws -> SyncFolder {
     let recordPath = output.appendingPathComponent(DownloadRecord.fileName(shard: shard)).path
     let isNew = !FileManager.default.fileExists(atPath: recordPath)

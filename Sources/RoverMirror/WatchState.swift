@@ -47,7 +47,7 @@ package final class WatchState: @unchecked Sendable {
   package private(set) var rebuiltBecause: String?
   package var wasRebuilt: Bool { rebuiltBecause != nil }
 
-  package init(directory: URL, name: String, onWait: @escaping @Sendable (String) -> Void = { _ in }) async throws {
+  package init(directory: URL, name: String, onWait: @escaping @Sendable (Notice) -> Void = { _ in }) async throws {
     let folder = try SafeDirectory.root(directory)
     path = folder.path + "/" + name
     var descriptor = try await DownloadRecord.openLocked(folder, name: name, path: path, mode: 0o600, onWait: onWait)
@@ -82,7 +82,7 @@ package final class WatchState: @unchecked Sendable {
 
   /// The database and its statements, or `SQLiteError.unusable` for a file SQLite opens but rover cannot use
   /// (a damaged page, a `seen` or `pending` table of another program's), which is then started afresh.
-  private static func open(_ path: String, onWait: @escaping @Sendable (String) -> Void) throws -> (
+  private static func open(_ path: String, onWait: @escaping @Sendable (Notice) -> Void) throws -> (
     SQLiteDatabase, Statements
   ) {
     let database = try SQLiteDatabase(path: path, onWait: onWait)

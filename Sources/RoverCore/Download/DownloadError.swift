@@ -1,6 +1,9 @@
 import Foundation
 
 /// Why one photo could not be saved. Messages name the URL (redacted) or path the user should look at.
+///
+/// New cases may come in a minor version (Swift on Linux builds RoverCore without library evolution, so the enum
+/// cannot be marked non-frozen): switch over the cases you act on and end with `default:`.
 public enum DownloadError: Error, Equatable, Sendable {
   /// The image host answered `status` (after retries, for 429 and 5xx).
   case httpStatus(status: Int, url: String)
@@ -16,8 +19,8 @@ public enum DownloadError: Error, Equatable, Sendable {
   case io(path: String, reason: String)
   /// Input read as photos (JSON, JSON Lines, URLs or ids a line) is not photos.
   case malformedInput(detail: String)
-  /// A name template that cannot work; the message says why.
-  case invalidTemplate(String)
+  /// `pattern` cannot be a name template, for the reason `problem` gives.
+  case invalidTemplate(pattern: String, problem: NameTemplate.Problem)
   /// The template gives two photos of the first batch one name (checked before any image request).
   case templateCollision(template: String, first: String, second: String, path: String)
   /// Another photo of this run already took this name: never overwritten, this photo fails.
@@ -75,21 +78,8 @@ extension DownloadError: LocalizedError {
       return "cannot write \(path): \(reason)"
     case .malformedInput(let detail):
       return "unexpected input on standard input: \(detail)"
-    case .invalidTemplate(let message):
-      return message
-    case .templateCollision(let template, let first, let second, let path) where first == second:
-      // Two versions of one Perseverance frame share the feed's id (`--versions all`).
-      return "the name template '\(template)' gives two versions of photo \(first) the same name '\(path)' "
-        + "(add {version} to it)"
-    case .templateCollision(let template, let first, let second, let path) where template.contains("{id}"):
-      return "the name template '\(template)' gives photos \(first) and \(second) the same name '\(path)' once "
-        + "their values are made safe as file names"
-    case .templateCollision(let template, let first, let second, let path):
-      return "the name template '\(template)' gives photos \(first) and \(second) the same name '\(path)' "
-        + "(add {id} to it)"
-    case .nameTaken(let path):
-      return "\(path) was already written by another photo of this run; not overwriting it "
-        + "(add {id} to the name template)"
+    case .invalidTemplate, .templateCollision, .nameTaken:
+      return templateMessage(calling: "the name template")
     }
   }
 }

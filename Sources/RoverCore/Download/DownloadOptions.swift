@@ -143,11 +143,15 @@ public struct DownloadSummary: Sendable {
 }
 
 /// Progress as it happens; the library never draws it.
+///
+/// New cases may come in a minor version (Swift on Linux builds RoverCore without library evolution, so the enum
+/// cannot be marked non-frozen): switch over the cases you act on and end with `default:`.
 public enum DownloadEvent: Sendable {
   /// More photos to come (added to those announced before: a listing announces each sol's as it arrives).
   case planned(total: Int)
-  /// Something the user should know that is not one photo's result (waiting for a lock, unreadable record lines).
-  case warning(String)
+  /// Something the user should know that is not one photo's result (waiting for a lock, unreadable archive
+  /// lines, a damaged record started afresh), as data: see ``Notice``.
+  case warning(Notice)
   /// Bytes received since the last such event, across all transfers.
   case bytes(Int)
   /// One photo settled.

@@ -18,7 +18,7 @@ extension Downloader {
       return FolderHold(record: nil, lock: try await FolderLock(in: root, shard: nil) { events(.warning($0)) })
     }
     let record = try await DownloadRecord(directory: root, onWait: { events(.warning($0)) })
-    Self.tell(record) { events(.warning($0)) }
+    for notice in Self.notices(of: record) { events(.warning(notice)) }
     return FolderHold(record: record, lock: nil)
   }
 
@@ -26,28 +26,25 @@ extension Downloader {
     guard let url = options.archive else { return nil }
     let events = self.events
     let archive = try await DownloadArchive(name: url.path, shownAs: url.path, onWait: { events(.warning($0)) })
-    if archive.skippedLines > 0 {
-      let lines = archive.skippedLines
-      events(.warning("skipped \(lines) unreadable line\(lines == 1 ? "" : "s") in \(archive.path)"))
-    }
+    if archive.skippedLines > 0 { events(.warning(.unreadableLines(count: archive.skippedLines, path: archive.path))) }
     return archive
   }
 
   /// What the record's opening found that the user should know: a damaged file set aside, bad lines imported.
-  package static func tell(_ record: DownloadRecord, _ notice: (String) -> Void) {
+  package static func notices(of record: DownloadRecord) -> [Notice] {
+    var notices: [Notice] = []
     if let original = record.copyOf, record.rebuiltFrom != nil {
       // A dry run read a copy: the record itself was not moved, a real run will move it.
-      notice(
-        "\(original) is damaged (\(record.rebuiltBecause)): a run without --dry-run sets it aside and starts afresh "
-          + "(files in place still count)")
+      notices.append(.recordDamaged(path: original, reason: record.rebuiltBecause))
     } else if let aside = record.rebuiltFrom {
-      notice(
-        "\(record.path) was damaged (\(record.rebuiltBecause)): moved to \(aside) and started afresh "
-          + "(files in place still count\(record.carriedSettingsOver ? "; its settings carried over" : ""))")
+      notices.append(
+        .recordRebuilt(
+          path: record.path, movedTo: aside, reason: record.rebuiltBecause,
+          settingsCarriedOver: record.carriedSettingsOver))
     }
     if record.skippedLines > 0 {
-      let lines = record.skippedLines
-      notice("skipped \(lines) unreadable line\(lines == 1 ? "" : "s") of the old record \(DownloadRecord.legacyName)")
+      notices.append(.legacyRecordLinesSkipped(count: record.skippedLines, path: DownloadRecord.legacyName))
     }
+    return notices
   }
 }

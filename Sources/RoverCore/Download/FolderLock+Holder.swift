@@ -28,10 +28,4 @@ extension FolderLock {
     // Signal 0 only asks whether the process exists (EPERM: it does, under another user).
     return kill(pid, 0) == 0 || errno == EPERM ? pid : nil
   }
-
-  /// What a waiter says once: the folder, the lock file, who holds it and how to stop waiting.
-  static func waitNotice(folder: String, path: String, holder: Int32?) -> String {
-    let who = holder.map { "rover (process \($0))" } ?? "another rover"
-    return "waiting for \(who) that is writing into \(folder) (\(path)); Ctrl-C stops waiting"
-  }
 }

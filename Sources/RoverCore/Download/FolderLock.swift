@@ -24,7 +24,7 @@ final class FolderLock: Sendable {
 
   /// Takes the lock of `directory` for `shard` (nil: every sol), waiting for writers it overlaps; `onWait` is
   /// told once if it has to wait. The file is opened without following a link and must be a regular file.
-  init(in directory: SafeDirectory, shard: Shard?, onWait: (String) -> Void) async throws {
+  init(in directory: SafeDirectory, shard: Shard?, onWait: (Notice) -> Void) async throws {
     path = directory.path + "/" + Self.fileName
     let flags = O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
     let descriptor = openat(directory.descriptor, Self.fileName, flags, 0o644)
@@ -40,7 +40,7 @@ final class FolderLock: Sendable {
       var told = false
       while try !Self.tryLocking(descriptor, Self.ranges(for: shard), path: path) {
         if !told {
-          onWait(Self.waitNotice(folder: directory.path, path: path, holder: Self.holder(descriptor)))
+          onWait(.waitingForFolder(folder: directory.path, lockFile: path, holder: Self.holder(descriptor)))
           told = true
         }
         // Unlike a queue of blocked waiters, pollers could meet in step for ever: each waits a little differently.

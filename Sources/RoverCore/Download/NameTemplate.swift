@@ -62,25 +62,22 @@ public struct NameTemplate: Hashable, Sendable {
   }
 
   /// Checks the pattern up front: known placeholders only, relative, no `..`.
-  /// - Throws: `DownloadError.invalidTemplate` naming what is wrong.
+  /// - Throws: ``DownloadError/invalidTemplate(pattern:problem:)`` naming what is wrong.
   public init(_ pattern: String = NameTemplate.defaultPattern) throws {
-    guard !pattern.isEmpty else { throw DownloadError.invalidTemplate("the name template is empty") }
-    guard !pattern.hasPrefix("/") else {
-      throw DownloadError.invalidTemplate("the name template must be relative: '\(pattern)'")
-    }
+    guard !pattern.isEmpty else { throw DownloadError.invalidTemplate(pattern: pattern, problem: .empty) }
+    guard !pattern.hasPrefix("/") else { throw DownloadError.invalidTemplate(pattern: pattern, problem: .absolute) }
     if pattern.split(separator: "/").contains("..") {
-      throw DownloadError.invalidTemplate("the name template may not contain '..': '\(pattern)'")
+      throw DownloadError.invalidTemplate(pattern: pattern, problem: .parentFolder)
     }
     var segments: [Segment] = []
     var rest = Substring(pattern)
     while let open = rest.firstIndex(of: "{") {
       guard let close = rest[open...].firstIndex(of: "}") else {
-        throw DownloadError.invalidTemplate("unclosed '{' in the name template '\(pattern)'")
+        throw DownloadError.invalidTemplate(pattern: pattern, problem: .unclosedBrace)
       }
       let name = String(rest[rest.index(after: open)..<close])
       guard let placeholder = Placeholder(rawValue: name) else {
-        let known = NameTemplate.placeholders.map { "{\($0)}" }.joined(separator: " ")
-        throw DownloadError.invalidTemplate("unknown placeholder {\(name)} in the name template (known: \(known))")
+        throw DownloadError.invalidTemplate(pattern: pattern, problem: .unknownPlaceholder(name))
       }
       if open > rest.startIndex { segments.append(.text(String(rest[..<open]))) }
       segments.append(.value(placeholder))

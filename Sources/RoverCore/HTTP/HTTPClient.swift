@@ -73,8 +73,7 @@ package struct HTTPClient: Sendable {
         guard let delay = retryPolicy.delay(beforeRetry: attempt, retryAfter: retryAfter) else { throw error }
         events?(
           .retrying(
-            url: redactor.redact(request.url), attempt: attempt, delay: delay,
-            reason: (error as? LocalizedError)?.errorDescription ?? "\(error)"))
+            url: redactor.redact(request.url), attempt: attempt, delay: delay, cause: error))
         try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
       }
     }

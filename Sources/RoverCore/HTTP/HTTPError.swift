@@ -2,6 +2,9 @@ import Foundation
 
 /// Failures of the exchange itself, before anyone has read a status or a body: every engine maps its own errors
 /// (URLError, libcurl codes) to these, so the layers above see one vocabulary.
+///
+/// New cases may come in a minor version (Swift on Linux builds RoverCore without library evolution, so the enum
+/// cannot be marked non-frozen): switch over the cases you act on and end with `default:`.
 public enum HTTPError: Error, Equatable, Sendable {
   /// The connection failed or broke (reset, TLS); `reason` is the system's or engine's words. Retried.
   case network(url: String, reason: String)

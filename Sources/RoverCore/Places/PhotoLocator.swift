@@ -36,7 +36,7 @@ package actor PhotoLocator {
     let fetch = Task {
       let answer = try await places.localizations(of: key)
       if answer == nil {
-        events?(.warning("no positions for \(key): NASA publishes no map of its localizations; lon and lat are null"))
+        events?(.warning(.noPositionsPublished(rover: key)))
       }
       return answer
     }

@@ -50,7 +50,7 @@ package struct PlacesClient: Sendable {
       key: "places \(shown)", url: url, headers: [:], what: "\(rover.lowercased()) localizations (\(shown))",
       classify: RawFeedClassifier(redactor: configuration.redactor).verdict, lifetime: { _ in Self.lifetime })
     let file = try await fetcher.fetch(request)
-    if let summary = file.skippedSummary { events?(.warning("\(shown): \(summary)")) }
+    if let notice = file.skippedNotice(url: shown) { events?(.warning(notice)) }
     return RoverLocalizations(
       file.localizations, projection: MarsMapProjection(standardParallel: layer.standardParallel))
   }

@@ -69,11 +69,11 @@ struct WaypointFile: Decodable, Sendable {
     case features
   }
 
-  /// The skipped features as one clause (`3 features left out: 2 with no site or drive, 1 with …`), nil when none.
-  var skippedSummary: String? {
-    let total = skipped.values.reduce(0, +)
-    guard total > 0 else { return nil }
-    let parts = Skip.allCases.compactMap { skip in skipped[skip].map { "\($0) with \(skip.rawValue)" } }
-    return "\(total) feature\(total == 1 ? "" : "s") left out: " + parts.joined(separator: ", ")
+  /// The skipped features, counted by why, as one notice about the file at `url`; nil when none was skipped.
+  func skippedNotice(url: String) -> Notice? {
+    guard skipped.values.contains(where: { $0 > 0 }) else { return nil }
+    return .featuresLeftOut(
+      url: url, notAFeature: skipped[.notAFeature] ?? 0, noSiteOrDrive: skipped[.noSiteOrDrive] ?? 0,
+      badNumber: skipped[.badNumber] ?? 0, noPosition: skipped[.noPosition] ?? 0, overLimit: skipped[.overLimit] ?? 0)
   }
 }

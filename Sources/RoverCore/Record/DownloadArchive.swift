@@ -28,7 +28,7 @@ package final class DownloadArchive: @unchecked Sendable {
   /// Opens (creating) `name` relative to `directory` (`AT_FDCWD` for a path of the user's), waiting for another
   /// process's lock; `onWait` is told once if it has to wait.
   init(
-    directory: Int32 = AT_FDCWD, name: String, shownAs path: String, onWait: (String) -> Void = { _ in }
+    directory: Int32 = AT_FDCWD, name: String, shownAs path: String, onWait: (Notice) -> Void = { _ in }
   )
     async throws
   {
@@ -67,12 +67,12 @@ package final class DownloadArchive: @unchecked Sendable {
   }
 
   /// Polls rather than blocks, so Ctrl-C still ends a run that is waiting for another one.
-  static func lockExclusively(_ descriptor: Int32, path: String, onWait: (String) -> Void) async throws {
+  static func lockExclusively(_ descriptor: Int32, path: String, onWait: (Notice) -> Void) async throws {
     var told = false
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       guard errno == EWOULDBLOCK || errno == EINTR else { throw DownloadError.io(path: path, reason: errnoText()) }
       if !told {
-        onWait("waiting for another rover that is using \(path); `fuser \(path)` names it, Ctrl-C stops waiting")
+        onWait(.waitingForFile(path: path))
         told = true
       }
       try await Task.sleep(nanoseconds: 100_000_000)

@@ -9,7 +9,7 @@ import Foundation
 extension DownloadRecord {
   /// The file's own descriptor, opened without following a link and locked for the run (`watch`'s state too).
   package static func openLocked(
-    _ directory: SafeDirectory, name: String, path: String, mode: mode_t = 0o644, onWait: (String) -> Void
+    _ directory: SafeDirectory, name: String, path: String, mode: mode_t = 0o644, onWait: (Notice) -> Void
   ) async throws -> Int32 {
     let descriptor = openat(directory.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode)
     guard descriptor >= 0 else {
@@ -29,7 +29,7 @@ extension DownloadRecord {
   /// opened is checked to be the very one locked here, not one swapped in meanwhile.
   static func open(
     _ location: String, lockedAs descriptor: Int32, busyTimeout: Duration = .seconds(30),
-    onWait: @escaping @Sendable (String) -> Void
+    onWait: @escaping @Sendable (Notice) -> Void
   ) throws -> (SQLiteDatabase, Statements, run: Int64) {
     let database = try SQLiteDatabase(path: location, busyTimeout: busyTimeout, onWait: onWait)
     var ours = stat()

@@ -62,7 +62,7 @@ package final class DownloadRecord: @unchecked Sendable {
 
   /// Opens (creating) the record of `outputDirectory` (creating it too) for a run; see `init(directory:)`.
   package convenience init(
-    outputDirectory: URL, shard: Shard? = nil, onWait: @escaping @Sendable (String) -> Void = { _ in }
+    outputDirectory: URL, shard: Shard? = nil, onWait: @escaping @Sendable (Notice) -> Void = { _ in }
   ) async throws {
     try await self.init(directory: try SafeDirectory.root(outputDirectory), shard: shard, onWait: onWait)
   }
@@ -72,7 +72,7 @@ package final class DownloadRecord: @unchecked Sendable {
   /// `busyTimeout`: tests shorten it).
   init(
     directory: SafeDirectory, shard: Shard? = nil, batch: Int = 1024, busyTimeout: Duration = .seconds(30),
-    onWait: @escaping @Sendable (String) -> Void = { _ in }
+    onWait: @escaping @Sendable (Notice) -> Void = { _ in }
   ) async throws {
     let name = Self.fileName(shard: shard)
     path = directory.path + "/" + name

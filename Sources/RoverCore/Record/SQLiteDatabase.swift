@@ -18,7 +18,7 @@ package final class SQLiteDatabase {
   /// still holds).
   package init(
     path: String, busyTimeout: Duration = .seconds(30), readOnly: Bool = false,
-    onWait: @escaping @Sendable (String) -> Void = { _ in }
+    onWait: @escaping @Sendable (Notice) -> Void = { _ in }
   ) throws {
     self.path = path
     busyWait = BusyWait(path: path, timeout: busyTimeout, notice: onWait)
@@ -117,7 +117,7 @@ package final class SQLiteDatabase {
   /// waited for up to `timeout` (30 s), as a busy timeout would, but said once rather than hanging silently.
   private final class BusyWait {
     let path: String
-    let notice: @Sendable (String) -> Void
+    let notice: @Sendable (Notice) -> Void
     /// In waits of 20 ms.
     let limit: Int32
     let seconds: Int
@@ -125,7 +125,7 @@ package final class SQLiteDatabase {
     /// Off for a commit that is tried again later in the run rather than waited for.
     var enabled = true
 
-    init(path: String, timeout: Duration, notice: @escaping @Sendable (String) -> Void) {
+    init(path: String, timeout: Duration, notice: @escaping @Sendable (Notice) -> Void) {
       self.path = path
       self.notice = notice
       let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
@@ -138,7 +138,7 @@ package final class SQLiteDatabase {
       guard enabled, count < limit else { return false }
       if !told {
         told = true
-        notice("waiting (up to \(seconds)s) for another program that has \(path) locked")
+        notice(.waitingForDatabase(path: path, seconds: seconds))
       }
       usleep(20_000)
       return true

@@ -2,6 +2,9 @@ import Foundation
 
 /// What a photo service answered that is not photos. Each case carries the input or URL (already redacted) so its
 /// message can name what to look at. Transport failures are ``HTTPError``s.
+///
+/// New cases may come in a minor version (Swift on Linux builds RoverCore without library evolution, so the enum
+/// cannot be marked non-frozen): switch over the cases you act on and end with `default:`.
 public enum ServiceError: Error, Equatable, Sendable {
   /// No service knows a rover of this name.
   case unknownRover(name: String)

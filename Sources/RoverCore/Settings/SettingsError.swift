@@ -2,6 +2,9 @@ import Foundation
 
 /// A setting that cannot work, found before any request; each case names the value and where it came from
 /// (`environment ROVER_SERVICE`, `file /home/me/.config/rover/APIKeys.plist`), never the value of a key.
+///
+/// New cases may come in a minor version (Swift on Linux builds RoverCore without library evolution, so the enum
+/// cannot be marked non-frozen): switch over the cases you act on and end with `default:`.
 public enum SettingsError: Error, Equatable, Sendable {
   /// A service name that is neither `auto` nor a preset; `known` lists the names that work.
   case unknownService(name: String, source: String, known: [String])

@@ -23,12 +23,14 @@ extension RoverCommand.Sync {
     do {
       folder = try await SyncFolder.open(
         URL(fileURLWithPath: outputDirectory), shard: shard, dryRun: dryRun
-      ) { StandardError.line("rover: \($0)") }
+      ) { StandardError.line("rover: \(NoticeWording.text($0))") }
     } catch let error as DownloadError {
       StandardError.error("rover: \(error.localizedDescription)")
       throw ExitCode(ExitStatus.ioError)
     }
-    Downloader.tell(folder.record) { StandardError.line("rover: warning: \($0)") }
+    for notice in Downloader.notices(of: folder.record) {
+      StandardError.line("rover: warning: \(NoticeWording.text(notice))")
+    }
     return folder
   }
 

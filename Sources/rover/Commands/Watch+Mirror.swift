@@ -41,7 +41,7 @@ extension RoverCommand.Watch {
     let state = try await WatchState(
       directory: WatchState.directory(environment: ProcessInfo.processInfo.environment),
       name: WatchState.fileName(rover: rover, service: service, cameras: cameras)
-    ) { StandardError.line("rover: \($0)") }
+    ) { StandardError.line("rover: \(NoticeWording.text($0))") }
     if let why = state.rebuiltBecause {
       StandardError.line(
         "rover: warning: \(state.path) was damaged (\(why)): started afresh (photos may be printed once more)")

@@ -25,7 +25,8 @@ enum ClientEventPrinter {
       case .cached(let what, let age):
         // No request line shows for it: say where the answer came from (`line` escapes what a user typed).
         if verbose { StandardError.line("rover: cache: \(what) (cached \(DurationText.describe(max(0, age))) ago)") }
-      case .retrying(let url, let attempt, let delay, let reason):
+      case .retrying(let url, let attempt, let delay, let cause):
+        let reason = NoticeWording.reason(cause)
         // The reason names the URL already, as a rule: say it once.
         let place = reason.contains(url) ? "" : " (\(url))"
         StandardError.line("rover: warning: \(reason); retry \(attempt) in \(String(format: "%.1f", delay))s\(place)")
@@ -40,11 +41,11 @@ enum ClientEventPrinter {
           StandardError.status("fetching pages \(done)/\(total)")
           if done >= total { StandardError.clearStatus() }
         }
-      case .warning(let message):
-        StandardError.line("rover: warning: \(message)")
-      case .serviceFailed(let service, let reason):
+      case .warning(let notice):
+        StandardError.line("rover: warning: \(NoticeWording.text(notice))")
+      case .serviceFailed(let service, let cause):
         // The error line sums these up; only a verbose log needs each one.
-        if verbose { StandardError.line("rover: \(service): \(reason)") }
+        if verbose { StandardError.line("rover: \(service): \(NoticeWording.reason(cause))") }
       }
     }
   }

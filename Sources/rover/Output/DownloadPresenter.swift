@@ -24,7 +24,7 @@ struct DownloadPresenter: Sendable {
   func handle(_ event: DownloadEvent) {
     switch event {
     case .finished(let result): report.finished(result, progress: progress)
-    case .warning(let text): progress.message("rover: warning: \(text)")
+    case .warning(let notice): progress.message("rover: warning: \(NoticeWording.text(notice))")
     default: break
     }
     if drawsProgress { progress.handle(event) }

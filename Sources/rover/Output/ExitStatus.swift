@@ -97,8 +97,9 @@ enum ExitStatus {
     switch error {
     case .unauthorized: return text + " (set ROVER_API_KEY or --api-key)"
     case .solRangeTooWide: return text + ": narrow --from/--to"
-    case .pageOutOfRange(let page, _, _, _):
-      return "--" + text.replacingOccurrences(of: "page \(page)", with: "page \(page)", options: .anchored)
+    case .pageOutOfRange(let page, let last, let perPage, let sol):
+      // The flag is the page asked for.
+      return "--page \(page) is past the last page of sol \(sol) (valid: 1..\(last) at \(perPage) a page)"
     default: return text
     }
   }
@@ -114,10 +115,10 @@ enum ExitStatus {
         : " (from --cacert, CURL_CA_BUNDLE or SSL_CERT_FILE: see rover config)")
   }
 
-  /// The library names the name template in its own words; the command names the flag that sets it.
+  /// A template's failure names the flag that sets the template; the others are the library's words.
   static func message(for error: DownloadError) -> String {
     if case .transfer(let error) = error, let text = message(for: error) { return text }
-    return (error.errorDescription ?? "\(error)").replacingOccurrences(of: "the name template", with: "--name")
+    return error.templateMessage(calling: "--name") ?? error.errorDescription ?? "\(error)"
   }
 
   /// The exit code and one-line message for an error that is ours to report; nil leaves it to ArgumentParser.

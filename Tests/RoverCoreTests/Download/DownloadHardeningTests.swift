@@ -15,7 +15,7 @@ import Testing
 
   static func run(
     _ photos: [Photo], into directory: URL, template: String = NameTemplate.defaultPattern, archive: URL? = nil
-  ) async throws -> (DownloadSummary, [DownloadResult], [String]) {
+  ) async throws -> (DownloadSummary, [DownloadResult], [Notice]) {
     let options = DownloadOptions.testing(
       into: directory, template: try NameTemplate(template), jobs: 4, archive: archive)
     let run = try await DownloadRun.run(photos, options, retryPolicy: RetryPolicy(maxRetries: 1, baseDelay: 0.01))
@@ -145,7 +145,9 @@ import Testing
     let (summary, _, warnings) = try await Self.run(photos, into: dir, archive: archive)
     #expect(summary.skipped == 5)
     #expect(summary.downloaded == 2)
-    #expect(warnings.contains { $0.contains("skipped 2 unreadable lines") }, "\(warnings)")
+    #expect(
+      warnings.contains { if case .unreadableLines(count: 2, path: archive.path) = $0 { true } else { false } },
+      "\(warnings)")
     let lines = try String(contentsOf: archive, encoding: .isoLatin1).split(separator: "\n")
     #expect(lines.filter { $0.hasPrefix("curiosity\t6\t4096\t") || $0.hasPrefix("curiosity\t7\t4096\t") }.count == 2)
   }

@@ -7,19 +7,19 @@ struct DownloadRun {
   var summary: DownloadSummary
   /// Each photo's result, in the order they finished.
   var results: [DownloadResult]
-  var warnings: [String]
+  var warnings: [Notice]
 
   static func run(
     _ photos: [Photo], _ options: DownloadOptions, retryPolicy: RetryPolicy = RetryPolicy(),
     maxBytesPerSecond: Int? = nil
   ) async throws -> DownloadRun {
     let results = Locked<[DownloadResult]>([])
-    let warnings = Locked<[String]>([])
+    let warnings = Locked<[Notice]>([])
     let summary = try await Downloader(
       options: options, retryPolicy: retryPolicy, maxBytesPerSecond: maxBytesPerSecond
     ) { event in
       if case .finished(let result) = event { results.withLock { $0.append(result) } }
-      if case .warning(let text) = event { warnings.withLock { $0.append(text) } }
+      if case .warning(let notice) = event { warnings.withLock { $0.append(notice) } }
     }.run(photos)
     return DownloadRun(summary: summary, results: results.current, warnings: warnings.current)
   }

@@ -31,7 +31,14 @@ import Testing
     #expect(file.skipped[.noSiteOrDrive] == 1)
     #expect(file.skipped[.noPosition] == 1)
     #expect(file.skipped[.notAFeature] == 1)
-    #expect(file.skippedSummary?.hasPrefix("7 features left out: 1 with not a feature") == true)
+    guard
+      case .featuresLeftOut(_, let notAFeature, let noSiteOrDrive, let badNumber, let noPosition, let overLimit)? =
+        file.skippedNotice(url: "waypoints.json")
+    else {
+      Issue.record("no notice of the features left out")
+      return
+    }
+    #expect(notAFeature + noSiteOrDrive + badNumber + noPosition + overLimit == 7 && notAFeature == 1)
   }
 
   /// A feature whose properties lack lon/lat takes its Point geometry; one with neither has no position.

@@ -21,10 +21,10 @@ import Testing
 
   @Test func aCommitHeldUpByAReaderKeepsItsRowsUntilTheReaderLetsGo() async throws {
     let dir = try TestDirectory.make("rover-record")
-    let notices = Locked<[String]>([])
+    let notices = Locked<[Notice]>([])
     let record = try await DownloadRecord(
       directory: try SafeDirectory.root(dir), batch: 2, busyTimeout: .milliseconds(100),
-      onWait: { text in notices.withLock { $0.append(text) } })
+      onWait: { notice in notices.withLock { $0.append(notice) } })
     try record.record(DownloadRecordTests.photo(1), bytes: 10, path: "1.jpg")
     let reader = try Self.reader(of: record)
     // Photo 3 fills the batch, whose commit the reader holds up; photos 4 to 6 are held with it.
@@ -37,7 +37,13 @@ import Testing
     #expect(try Self.count(in: record.path) == 7)
     #expect(try record.sols(rover: "curiosity")[1000]?.complete == true)
     // Said once, not at every commit the reader held up.
-    #expect(notices.current.filter { $0.contains("waiting") }.count == 1, "\(notices.current)")
+    let waits = notices.current.filter {
+      switch $0 {
+      case .waitingForDatabase, .waitingForFile, .waitingForFolder: true
+      default: false
+      }
+    }
+    #expect(waits.count == 1, "\(notices.current)")
   }
 
   /// A reader that never lets go: the run says which file and why, keeps every image, and the next run finds

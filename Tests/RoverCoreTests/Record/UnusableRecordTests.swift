@@ -105,7 +105,7 @@ import Testing
     let file = dir.appendingPathComponent(DownloadRecord.fileName()).path
     let holder = try SQLiteDatabase(path: file)
     try holder.execute("BEGIN EXCLUSIVE")
-    let told = ToldLines()
+    let told = ToldLines<Notice>()
     let opening = Task {
       try await DownloadRecord(outputDirectory: dir, onWait: { line in told.tell(line) })
     }
@@ -116,6 +116,10 @@ import Testing
     #expect(record.rebuiltFrom == nil)
     #expect(record.count == 3000)
     #expect(told.current.count == 1, "\(told.current)")
-    #expect(told.current.first?.contains(file) == true, "\(told.current)")
+    guard case .waitingForDatabase(let path, _)? = told.current.first else {
+      Issue.record("not a wait for the database: \(told.current)")
+      return
+    }
+    #expect(path.contains(file), "\(told.current)")
   }
 }

@@ -49,7 +49,7 @@ package struct RoverClient: PhotoService {
 
   package func photos(_ query: PhotoQuery) async throws -> [Photo] {
     if options.sizeRequested, saidSize.isFirst() {
-      events?(.warning("\(serviceName) has one image size per photo; the size \(options.size.rawValue) is ignored"))
+      events?(.warning(.imageSizeIgnored(service: serviceName, size: options.size.rawValue)))
     }
     switch query.paging {
     case .page(let number, let perPage):

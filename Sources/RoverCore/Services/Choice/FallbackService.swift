@@ -82,7 +82,7 @@ package struct FallbackService: PhotoService {
   private func warnFellBack(_ failures: [(service: ServicePreset, error: any Error)], to answering: ServicePreset) {
     for (index, failure) in failures.enumerated() {
       let next = index + 1 < failures.count ? failures[index + 1].service : answering
-      events?(.warning("\(failure.service.rawValue): \(Self.reason(failure.error)); trying \(next.rawValue)"))
+      events?(.warning(.serviceFellBack(from: failure.service, cause: failure.error, to: next)))
     }
   }
 
@@ -95,7 +95,7 @@ package struct FallbackService: PhotoService {
     // service tried would each say the same, or bury it under a network failure).
     if Mission(name: rover) == nil, failures.contains(where: { Self.isUnknown($0.error) }) {
       for failure in failures {
-        events?(.serviceFailed(service: failure.service.rawValue, reason: Self.reason(failure.error)))
+        events?(.serviceFailed(service: failure.service.rawValue, cause: failure.error))
       }
       return ServiceError.unknownRover(name: rover)
     }
@@ -112,7 +112,7 @@ package struct FallbackService: PhotoService {
     let errors = failures.compactMap { $0.error as? HTTPError }.filter(\.isUnanswered)
     guard !failures.isEmpty, errors.count == failures.count else { return nil }
     for failure in failures {
-      events?(.serviceFailed(service: failure.service.rawValue, reason: Self.reason(failure.error)))
+      events?(.serviceFailed(service: failure.service.rawValue, cause: failure.error))
     }
     return .noServiceAnswered(services: failures.map(\.service.rawValue), errors: errors)
   }
@@ -127,10 +127,6 @@ package struct FallbackService: PhotoService {
   static func isOfflineMiss(_ error: any Error) -> Bool {
     if case ServiceError.offlineMiss = error { return true }
     return false
-  }
-
-  static func reason(_ error: any Error) -> String {
-    (error as? LocalizedError)?.errorDescription ?? "\(error)"
   }
 
   static func worthAnotherService(_ error: any Error) -> Bool {
@@ -177,7 +173,7 @@ package struct FallbackService: PhotoService {
     if rovers.isEmpty, failures.allSatisfy({ Self.isOfflineMiss($0.error) }) {
       throw ServiceError.offlineMiss(what: "the rovers")
     }
-    for failure in failures { events?(.warning("\(failure.name): \(Self.reason(failure.error))")) }
+    for failure in failures { events?(.warning(.roverLeftOut(rover: failure.name, cause: failure.error))) }
     if rovers.isEmpty, let first = failures.first { throw first.error }
     return rovers
   }

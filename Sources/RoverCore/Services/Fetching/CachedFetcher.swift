@@ -59,8 +59,7 @@ struct CachedFetcher: Sendable {
       response = try await client.send(httpRequest, classify: request.classify)
     } catch  where ServiceError.isServiceDown(error) {
       guard let stale, let value = try? JSONTape.decodeOrFallBack(Value.self, from: stale.body) else { throw error }
-      let reason = (error as? LocalizedError)?.errorDescription ?? "service unavailable"
-      events?(.warning("\(reason); answering from a cached copy \(DurationText.describe(stale.age())) old"))
+      events?(.warning(.staleCacheUsed(what: request.what, age: stale.age(), cause: error)))
       return value
     }
     if response.status == 304, let stale {

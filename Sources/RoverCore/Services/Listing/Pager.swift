@@ -50,7 +50,7 @@ struct Pager: Sendable {
   /// when the server caps them): a service that pages by offset starts at `number × size`.
   var fetch: @Sendable (_ number: Int, _ size: Int) async throws -> Page
   var onProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
-  var onWarning: (@Sendable (String) -> Void)?
+  var onWarning: (@Sendable (Notice) -> Void)?
 
   /// Every page's photos in page order, each id once; `expectedCount` (the manifest's count for the sol, where
   /// the service has one) is asked only when the first page says nothing of the total.
@@ -81,7 +81,7 @@ struct Pager: Sendable {
     if last == nil, let expected { last = firstPage + expected / size + (expected % size == 0 ? 0 : 1) - 1 }
     var capped = false
     if let stated = last, stated - firstPage >= Self.maxPages {
-      onWarning?("\(what): the service claims \(stated) pages; reading at most \(Self.maxPages)")
+      onWarning?(.pagesCapped(what: what, claimed: stated, limit: Self.maxPages))
       last = firstPage + Self.maxPages - 1
       capped = true
     }
@@ -96,7 +96,7 @@ struct Pager: Sendable {
         lastCount = page.rawCount
         onProgress?(next - firstPage, last - firstPage + 1)
         if try listing.add(page.items) == 0, page.rawCount > 0 {
-          onWarning?("\(what): page \(next - 1) repeats photos already listed; stopping there")
+          onWarning?(.pageRepeated(what: what, page: next - 1))
           ended = true
         }
         ended = ended || page.rawCount < size
@@ -121,13 +121,12 @@ struct Pager: Sendable {
         throw listing.cut("pages were still full after \(Self.maxPages) pages")
       }
       if let expected, listing.photos.count - size > expected {
-        onWarning?(
-          "\(what): \(listing.photos.count) photos listed, more than the service's count of \(expected); stopping")
+        onWarning?(.countExceeded(what: what, listed: listing.photos.count, expected: expected))
         break
       }
       let page = try await fetch(next, size)
       if try listing.add(page.items) == 0, page.rawCount > 0 {
-        onWarning?("\(what): page \(next) repeats photos already listed; stopping there")
+        onWarning?(.pageRepeated(what: what, page: next))
         break
       }
       lastCount = page.rawCount

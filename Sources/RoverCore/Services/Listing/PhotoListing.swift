@@ -126,7 +126,7 @@ package struct PhotoListing: Sendable {
 
   /// A sol listed short, said as a warning.
   private func shortfall(sol: Int, listed: Int, expected: Int) -> Shortfall {
-    events?(.warning("sol \(sol): listed \(listed) of the \(expected) photos the service counts"))
+    events?(.warning(.solListedShort(sol: sol, listed: listed, expected: expected)))
     return Shortfall(sol: sol, listed: listed, expected: expected)
   }
 

@@ -52,9 +52,7 @@ package enum SolBound {
     do {
       return try await work()
     } catch ServiceError.implausibleSol(let rover, let sol, let limit, let service) {
-      events?(
-        .warning(
-          "\(service) sent sol \(sol) for \(rover), which cannot have reached past sol \(limit): \(rover) is left out"))
+      events?(.warning(.implausibleSolLeftOut(rover: rover, sol: sol, limit: limit, service: service)))
       return nil
     }
   }

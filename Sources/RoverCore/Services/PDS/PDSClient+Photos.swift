@@ -60,9 +60,13 @@ extension PDSClient {
   func page(_ filters: [String], rover: PDSRover, start: Int, rows: Int, what: String) async throws -> Pager.Page {
     let search = PDSSearch(filters: filters, rows: rows, start: start, sort: PDSSearch.byTime)
     let answer = try await self.search(search, what: what + " (from product \(start))")
-    warnUnreadable(
-      answer.rawCount - answer.docs.count, of: answer.rawCount, in: "\(what) (from product \(start))",
-      called: "documents", to: events)
+    if answer.rawCount > answer.docs.count {
+      events?(
+        .warning(
+          .unreadableDocuments(
+            what: "\(what) (from product \(start))", count: answer.rawCount - answer.docs.count,
+            total: answer.rawCount)))
+    }
     return Pager.Page(
       items: answer.docs.map { photo($0, rover: rover) }, rawCount: answer.rawCount, totalCount: answer.numFound)
   }
@@ -82,7 +86,7 @@ extension PDSClient {
       document.browseURL.map(PDSBrowseURL.fullSize)
       ?? PDSBrowseURL.derived(fileName: document.fileName, sol: document.sol) ?? ""
     if options.sizeRequested, options.size == .full, saidSize.isFirst() {
-      events?(.warning("pds serves 1024 px browse JPEGs at most; the full size gives those"))
+      events?(.warning(.imageSizeCapped(service: ServicePreset.pds.rawValue, pixels: 1024)))
     }
     let source = options.size == .small ? (document.browseURL ?? browse) : browse
     let date =

@@ -109,7 +109,10 @@ extension RawFeedClient {
       let url = PerseveranceFeed.imagesURL(
         base: base, category: rover.category ?? "mars2020", sol: sol, camera: camera, page: page)
       let feed: PerseveranceFeed.Page = try await get(url, what: what) { _ in lifetime }
-      warnUnreadable(feed.unreadable, of: feed.images.count + feed.unreadable, in: what, to: events)
+      if feed.unreadable > 0 {
+        events?(
+          .warning(.unreadableRecords(what: what, count: feed.unreadable, total: feed.images.count + feed.unreadable)))
+      }
       warnRecordsTooLarge(feed.images.count { $0.sourceTooLarge }, in: what)
       return Pager.Page(
         items: feed.images.map { photo($0, rover: rover) }, rawCount: feed.images.count + feed.unreadable,
@@ -121,7 +124,9 @@ extension RawFeedClient {
         : InSightFeed.itemsURL(base: base, sol: sol, camera: camera, page: page)
       let feed: CuriosityFeed.Page = try await get(url, what: what) { _ in lifetime }
       let records = feed.items.count + feed.unreadable
-      warnUnreadable(feed.unreadable, of: records, in: what, to: events)
+      if feed.unreadable > 0 {
+        events?(.warning(.unreadableRecords(what: what, count: feed.unreadable, total: records)))
+      }
       warnRecordsTooLarge(feed.items.count { $0.sourceTooLarge }, in: what)
       let total = feed.more == false ? (page * rover.pageSize + records) : feed.total
       return Pager.Page(items: feed.items.map { photo($0, rover: rover) }, rawCount: records, totalCount: total)
@@ -131,9 +136,7 @@ extension RawFeedClient {
   /// Says that `count` records were too large to keep verbatim, when a sidecar wants them.
   private func warnRecordsTooLarge(_ count: Int, in what: String) {
     guard options.keepsRecords, count > 0 else { return }
-    events?(
-      .warning(
-        "\(what): \(count) records over \(JSONValue.maxRecordBytes / 1024) KB; their sidecars leave out `source`"))
+    events?(.warning(.recordsTooLarge(what: what, count: count, limitBytes: JSONValue.maxRecordBytes)))
   }
 
   /// Old sols do not change; the latest ones still receive downlinks, except on a finished mission.

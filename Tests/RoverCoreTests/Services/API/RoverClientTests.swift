@@ -73,18 +73,20 @@ import Testing
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     let cache = Self.cache()
-    let warnings = Locked<[String]>([])
+    let warnings = Locked<[Notice]>([])
     let client = RoverClient(
       configuration: Self.configuration(.nebulum, api.baseURL), cache: cache, cacheMode: CacheMode(maxAge: 0),
       events: { event in
-        if case .warning(let text) = event { warnings.withLock { $0.append(text) } }
+        if case .warning(let notice) = event { warnings.withLock { $0.append(notice) } }
       })
     let fresh = try await client.rovers()
     api.inject(.serverError, times: .max)
     let stale = try await client.rovers()
     #expect(stale.map(\.name) == fresh.map(\.name))
     #expect(warnings.current.count == 1)
-    #expect(warnings.current.first?.contains("cached copy") == true)
+    #expect(
+      warnings.current.first.map { if case .staleCacheUsed = $0 { true } else { false } } == true, "\(warnings.current)"
+    )
   }
 
   @Test func theKeyTravelsAsThePresetSaysAndNeverInTheCacheKey() async throws {

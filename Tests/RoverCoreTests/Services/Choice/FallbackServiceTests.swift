@@ -41,8 +41,8 @@ import Testing
     }
   }
 
-  static func warnings(_ events: [ClientEvent]) -> [String] {
-    events.compactMap { if case .warning(let text) = $0 { text } else { nil } }
+  static func warnings(_ events: [ClientEvent]) -> [Notice] {
+    events.compactMap { if case .warning(let notice) = $0 { notice } else { nil } }
   }
 
   /// A dead first service and a live second: the answer, and the one warning that names both.
@@ -51,7 +51,13 @@ import Testing
       _ = try await $0.rover(named: "curiosity")
     }
     #expect(error == nil)
-    #expect(Self.warnings(events) == ["nebulum: \(Self.refused.errorDescription ?? ""); trying nasa-raw"])
+    let warnings = Self.warnings(events)
+    #expect(warnings.count == 1, "\(warnings)")
+    guard case .serviceFellBack(from: .nebulum, let cause, to: .nasaRaw)? = warnings.first else {
+      Issue.record("not nebulum falling back to nasa-raw: \(warnings)")
+      return
+    }
+    #expect(cause as? HTTPError == Self.refused)
   }
 
   /// No service answered: one error naming each service tried, no warning, and each failure as detail.

@@ -22,13 +22,13 @@ import Testing
     .json(#"{"photos":[\#(ids.map { photo($0) }.joined(separator: ","))]\#(extra)}"#)
   }
 
-  static func client(_ server: TestHTTPServer, warnings: Locked<[String]>, preset: ServicePreset = .nebulum)
+  static func client(_ server: TestHTTPServer, warnings: Locked<[Notice]>, preset: ServicePreset = .nebulum)
     -> RoverClient
   {
     RoverClient(
       configuration: .testing(preset, baseURL: server.url("/api/v1"), retries: 0),
       events: { event in
-        if case .warning(let text) = event { warnings.withLock { $0.append(text) } }
+        if case .warning(let notice) = event { warnings.withLock { $0.append(notice) } }
       })
   }
 
@@ -37,12 +37,12 @@ import Testing
       request.path.contains("manifests") ? .json(Self.manifest(count: 2000)) : Self.page(1...500)
     }
     defer { server.stop() }
-    let warnings = Locked<[String]>([])
+    let warnings = Locked<[Notice]>([])
     let photos = try await Self.client(server, warnings: warnings).photos(
       PhotoQuery(rover: "curiosity", selection: .sol(5)))
     #expect(photos.count == 500)
     #expect(server.requestCount < 10)
-    #expect(warnings.current.contains { $0.contains("repeats photos") }, "\(warnings.current)")
+    #expect(warnings.current.contains { if case .pageRepeated = $0 { true } else { false } }, "\(warnings.current)")
   }
 
   /// 856 photos, pages capped at 100 and no paging information: all 856, not 100.
@@ -66,12 +66,14 @@ import Testing
       return page <= 2 ? Self.page((page - 1) * 100..<page * 100, extra: pagination) : Self.page([], extra: pagination)
     }
     defer { server.stop() }
-    let warnings = Locked<[String]>([])
+    let warnings = Locked<[Notice]>([])
     let client = Self.client(server, warnings: warnings, preset: .marsvista)
     let photos = try await client.photos(PhotoQuery(rover: "curiosity", selection: .sol(5)))
     #expect(photos.count == 200)
     #expect(server.requestCount < 20, "\(server.requestCount) requests")
-    #expect(warnings.current.contains { $0.contains("999999 pages") }, "\(warnings.current)")
+    #expect(
+      warnings.current.contains { if case .pagesCapped(_, claimed: 999999, _) = $0 { true } else { false } },
+      "\(warnings.current)")
   }
 
   /// Full pages of new photos with no end and a count of a million: cut at the photo cap and said to be cut,
@@ -118,12 +120,12 @@ import Testing
       request.path.contains("manifests") ? .json(Self.manifest(count: 60)) : Self.page(0..<55)
     }
     defer { server.stop() }
-    let warnings = Locked<[String]>([])
+    let warnings = Locked<[Notice]>([])
     let client = Self.client(server, warnings: warnings)
     let listing = PhotoListing(
       service: client,
       events: { event in
-        if case .warning(let text) = event { warnings.withLock { $0.append(text) } }
+        if case .warning(let notice) = event { warnings.withLock { $0.append(notice) } }
       })
     let outcome = try await listing.forEachBatch(
       .range(PhotoRange(rover: "curiosity", days: .sols(lower: 0, upper: 10)))
@@ -131,7 +133,10 @@ import Testing
       _ in
     }
     #expect(outcome.shortfalls == [Shortfall(sol: 5, listed: 55, expected: 60)])
-    #expect(warnings.current.contains { $0.contains("sol 5: listed 55 of the 60") }, "\(warnings.current)")
+    #expect(
+      warnings.current.contains {
+        if case .solListedShort(sol: 5, listed: 55, expected: 60) = $0 { true } else { false }
+      }, "\(warnings.current)")
   }
 }
 

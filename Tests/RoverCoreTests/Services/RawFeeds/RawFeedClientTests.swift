@@ -87,12 +87,14 @@ import Testing
     let items = [item(0), #"{"sol":10,"instrument":"NAV_LEFT_B"}"#, item(2)].joined(separator: ",")
     let server = try TestHTTPServer { _ in .json(#"{"items":[\#(items)],"more":false,"total":3,"page":0}"#) }
     defer { server.stop() }
-    let warnings = Locked<[String]>([])
+    let warnings = Locked<[Notice]>([])
     let client = RawFeedClient(
       configuration: .testing(.nasaRaw, baseURL: server.url("/"), retries: 0),
-      events: { if case .warning(let text) = $0 { warnings.withLock { $0.append(text) } } })
+      events: { if case .warning(let notice) = $0 { warnings.withLock { $0.append(notice) } } })
     let photos = try await client.photos(PhotoQuery(rover: "curiosity", selection: .sol(10)))
     #expect(photos.count == 2)
-    #expect(warnings.current.contains { $0.contains("1 of its 3 records could not be read") }, "\(warnings.current)")
+    #expect(
+      warnings.current.contains { if case .unreadableRecords(_, count: 1, total: 3) = $0 { true } else { false } },
+      "\(warnings.current)")
   }
 }
