@@ -1,10 +1,13 @@
 /* What one photo's entry in the folder's record costs SQLite alone: the same table, indexes, pragmas and
  * batches of 1 024 rows per transaction as DownloadRecord (Sources/RoverCore/Record/DownloadRecord+Opening.swift),
  * driven from C so that no Swift is measured. Prints CPU microseconds per row.
- * Usage: record_insert DATABASE ROWS */
+ * Usage: record_insert DATABASE ROWS [SCHEMA]
+ * SCHEMA: "current" (default: the table, its unique key and the indexes on product and frame, three B-trees a
+ * photo without a frame version), "path-index" (the same and an index on path, as before issue 39: four). */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -20,12 +23,15 @@ static const char *schema =
     " version INTEGER, sol INTEGER, bytes INTEGER NOT NULL, path TEXT NOT NULL, run INTEGER NOT NULL,"
     " UNIQUE (rover, id));"
     "CREATE INDEX photos_by_product ON photos (rover, product);"
-    "CREATE INDEX photos_by_path ON photos (path);"
     "CREATE INDEX photos_by_frame ON photos (rover, frame) WHERE frame IS NOT NULL;";
 
+/* The index earlier versions kept for the look-up of a size by path. */
+static const char *path_index = "CREATE INDEX photos_by_path ON photos (path);";
+
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: record_insert DATABASE ROWS\n");
+    int with_path_index = argc == 4 && strcmp(argv[3], "path-index") == 0;
+    if ((argc != 3 && argc != 4) || (argc == 4 && !with_path_index && strcmp(argv[3], "current") != 0)) {
+        fprintf(stderr, "usage: record_insert DATABASE ROWS [current|path-index]\n");
         return 2;
     }
     int rows = atoi(argv[2]);
@@ -33,6 +39,7 @@ int main(int argc, char **argv) {
     sqlite3 *db;
     sqlite3_stmt *insert;
     if (sqlite3_open(argv[1], &db) != SQLITE_OK || sqlite3_exec(db, schema, 0, 0, 0) != SQLITE_OK ||
+        (with_path_index && sqlite3_exec(db, path_index, 0, 0, 0) != SQLITE_OK) ||
         sqlite3_prepare_v2(db,
                            "INSERT OR REPLACE INTO photos (rover, id, product, frame, version, sol, bytes, path, run)"
                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",

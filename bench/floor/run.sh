@@ -15,6 +15,7 @@ measure() { # label, then the command; prints the median of $runs runs
   i=0
   while [ "$i" -lt "$runs" ]; do "$@"; rm -rf "$work/files"; i=$((i + 1)); done | median | xargs printf '%-50s %6s µs\n' "$label"
 }
-measure "record: SQLite insert, 10 000 rows" "$work/record_insert" "$work/record.sqlite" 10000
+measure "record: SQLite insert, 10 000 rows" "$work/record_insert" "$work/record.sqlite" 10000 current
+measure "record, with the path index before issue 39" "$work/record_insert" "$work/record.sqlite" 10000 path-index
 measure "file: open, write 20 KB, close (curl)" "$work/atomic_file" plain "$work/files" 10000
 measure "file: fstatat, O_TMPFILE, write, linkat (rover)" "$work/atomic_file" atomic "$work/files" 10000

@@ -37,7 +37,7 @@ extension Downloader {
       let entry = directory.entry(name)
       let existing: Int? = if case .regularFile(let bytes) = entry { bytes } else { nil }
       // Looked up once: the skip decision and the repair below both need it, and a re-run asks it of every photo.
-      let recorded = existing == nil ? nil : try? context.record?.bytes(forPath: relative)
+      let recorded = existing == nil ? nil : try? context.record?.bytes(of: photo, atPath: relative)
       if let reason = skipReason(photo, relative: relative, existing: existing, recorded: recorded, context: context) {
         // A photo already in place enters a new --archive too, so moving the files later does not fetch it again.
         if reason == .exists, let archive = context.archive, archive.bytes(for: photo) == nil {

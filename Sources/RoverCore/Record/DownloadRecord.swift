@@ -126,9 +126,13 @@ package final class DownloadRecord: @unchecked Sendable {
 
   static func roverKey(_ photo: Photo) -> String { photo.rover.name.lowercased() }
 
-  /// The recorded size of the file at `path` (relative to the output directory).
-  package func bytes(forPath path: String) throws -> Int? {
-    try lock.withLock { try statements.bytesAtPath.bind([.text(path)]).firstInteger().map(Int.init) }
+  /// The size recorded for `photo`'s file at `path` (relative to the output directory); nil when the record has
+  /// no entry for the photo there.
+  package func bytes(of photo: Photo, atPath path: String) throws -> Int? {
+    try lock.withLock {
+      try statements.bytesAtPath.bind([.text(Self.roverKey(photo)), .text(photo.id.description), .text(path)])
+        .firstInteger().map(Int.init)
+    }
   }
 
   /// Whether an earlier run recorded the frame under another id (listed by another service), not under this

@@ -19,13 +19,32 @@ import Testing
     }
     let again = try await DownloadRecord(outputDirectory: dir)
     #expect(again.count == 300)
-    #expect(try again.bytes(forPath: "a/7.jpg") == 4103)
-    #expect(try again.bytes(forPath: "a/301.jpg") == nil)
+    #expect(try again.bytes(of: Self.photo(7), atPath: "a/7.jpg") == 4103)
+    #expect(try again.bytes(of: Self.photo(301), atPath: "a/301.jpg") == nil)
     // Another service lists frame 7 under another id: the same frame, recorded by an earlier run.
     var other = Self.photo(999_007, stem: "7")
     other.id = .text("NLB_7")
     #expect(try again.hasFrameUnderAnotherID(other))
     #expect(try !again.hasFrameUnderAnotherID(Self.photo(7)))
+  }
+
+  /// Three B-trees an insert, not four: the size is looked up by the photo's key, so no index on the path is kept,
+  /// and one an earlier version made is dropped when the record is opened.
+  @Test func noIndexOnThePath() async throws {
+    let dir = try TestDirectory.make("rover-record")
+    do { _ = try await DownloadRecord(outputDirectory: dir) }
+    try UnusableRecordTests.execute("CREATE INDEX photos_by_path ON photos (path)", in: dir)
+    let record = try await DownloadRecord(outputDirectory: dir)
+    let indexes = try record.database.prepare(
+      "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'photos'"
+    ).firstInteger()
+    // The unique key's own index, the product's and the frame's.
+    #expect(indexes == 3)
+    try record.record(Self.photo(5), bytes: 50, path: "5.jpg")
+    #expect(try record.bytes(of: Self.photo(5), atPath: "5.jpg") == 50)
+    // The same file name recorded for another photo, or this photo under another name, is not this photo's file.
+    #expect(try record.bytes(of: Self.photo(6), atPath: "5.jpg") == nil)
+    #expect(try record.bytes(of: Self.photo(5), atPath: "6.jpg") == nil)
   }
 
   /// A planning batch's look-ups share one read transaction, which ends with the batch (another program then
@@ -36,18 +55,18 @@ import Testing
     for id in 1...3 { try record.record(Self.photo(id), bytes: 10 * id, path: "\(id).jpg") }
     try record.flush()
     let sizes = try record.reading { () throws -> [Int?] in
-      let first = try record.bytes(forPath: "1.jpg")
+      let first = try record.bytes(of: Self.photo(1), atPath: "1.jpg")
       #expect(record.database.inTransaction)
-      return [first, try record.bytes(forPath: "2.jpg")]
+      return [first, try record.bytes(of: Self.photo(2), atPath: "2.jpg")]
     }
     #expect(sizes == [10, 20])
     #expect(!record.database.inTransaction)
     let other = try SQLiteDatabase(path: record.path)
     try other.execute("BEGIN IMMEDIATE; DELETE FROM photos WHERE path = '3.jpg'; COMMIT;")
     let written = try record.reading { () throws -> Int? in
-      #expect(try record.bytes(forPath: "3.jpg") == nil)
+      #expect(try record.bytes(of: Self.photo(3), atPath: "3.jpg") == nil)
       try record.record(Self.photo(4), bytes: 40, path: "4.jpg")
-      return try record.bytes(forPath: "4.jpg")
+      return try record.bytes(of: Self.photo(4), atPath: "4.jpg")
     }
     #expect(written == 40)
     try record.flush()
@@ -64,7 +83,7 @@ import Testing
     let record = try await DownloadRecord(outputDirectory: dir)
     #expect(record.count == 2)
     #expect(record.skippedLines == 1)
-    #expect(try record.bytes(forPath: "x/2.jpg") == 4096)
+    #expect(try record.bytes(of: Self.photo(2), atPath: "x/2.jpg") == 4096)
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(".rover-downloads.tsv").path))
   }
 
@@ -79,7 +98,7 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: aside))
     try record.record(Self.photo(1), bytes: 10, path: "1.jpg")
     try record.flush()
-    #expect(try record.bytes(forPath: "1.jpg") == 10)
+    #expect(try record.bytes(of: Self.photo(1), atPath: "1.jpg") == 10)
   }
 
   @Test func versionsOfOneFrame() async throws {
@@ -94,7 +113,7 @@ import Testing
     try record.record(high, bytes: 10, path: "high.png")
     #expect(try record.removeLowerVersions(than: high) == ["low.png"])
     #expect(try record.highestVersion(of: low) == 3)
-    #expect(try record.bytes(forPath: "low.png") == nil)
+    #expect(try record.bytes(of: low, atPath: "low.png") == nil)
     // Curiosity's stems carry no version.
     #expect(Self.photo(3, stem: "NLB_123456789EDR_F0000000NCAM00101M1").frameVersion == nil)
   }

@@ -36,7 +36,7 @@ import Testing
   static func expectWorks(_ record: DownloadRecord) throws {
     try record.record(DownloadRecordTests.photo(1), bytes: 10, path: "1.jpg")
     try record.flush()
-    #expect(try record.bytes(forPath: "1.jpg") == 10)
+    #expect(try record.bytes(of: DownloadRecordTests.photo(1), atPath: "1.jpg") == 10)
     #expect(record.count == 1)
   }
 
