@@ -1,24 +1,94 @@
 #include "CGif.h"
 
 #include <gif_lib.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+/// A GIF being written: giflib writes the container through `put_bytes` into `buffer`, which goes to `descriptor`
+/// when full; image blocks encoded apart are appended the same way, so everything reaches the file in order.
 struct rover_gif_writer {
   GifFileType *file;
+  int descriptor;
   int width;
   int height;
   int palette;
-  GifPixelType *line;
+  int failed;  // errno of the first failed write(2), or 0
+  size_t count;
+  uint8_t buffer[65536];
 };
 
-/// 6 reds x 7 greens x 6 blues: the eye tells greens apart best, so green gets the seventh level.
-static int cube_index(const uint8_t *rgb) {
-  int r = (rgb[0] * 5 + 127) / 255;
-  int g = (rgb[1] * 6 + 127) / 255;
-  int b = (rgb[2] * 5 + 127) / 255;
-  return r * 42 + g * 6 + b;
+/// A growable byte buffer an encoder writes into.
+typedef struct {
+  uint8_t *bytes;
+  size_t count;
+  size_t capacity;
+  int failed;
+} growable;
+
+static int grow_append(growable *out, const uint8_t *bytes, size_t count) {
+  if (out->count + count > out->capacity) {
+    size_t capacity = out->capacity ? out->capacity : 4096;
+    while (capacity < out->count + count) capacity *= 2;
+    uint8_t *bigger = realloc(out->bytes, capacity);
+    if (bigger == NULL) {
+      out->failed = 1;
+      return 0;
+    }
+    out->bytes = bigger;
+    out->capacity = capacity;
+  }
+  memcpy(out->bytes + out->count, bytes, count);
+  out->count += count;
+  return 1;
+}
+
+/// giflib's output function for a block being encoded into memory.
+static int put_memory(GifFileType *file, const GifByteType *bytes, int count) {
+  return grow_append(file->UserData, bytes, (size_t)count) ? count : 0;
+}
+
+static int flush_writer(rover_gif_writer *writer) {
+  size_t done = 0;
+  while (done < writer->count && writer->failed == 0) {
+    ssize_t written = write(writer->descriptor, writer->buffer + done, writer->count - done);
+    if (written > 0) {
+      done += (size_t)written;
+    } else if (written < 0 && errno != EINTR) {
+      writer->failed = errno;
+    }
+  }
+  writer->count = 0;
+  return writer->failed == 0;
+}
+
+static int writer_append(rover_gif_writer *writer, const uint8_t *bytes, size_t count) {
+  while (count > 0 && writer->failed == 0) {
+    if (writer->count == sizeof writer->buffer && !flush_writer(writer)) break;
+    size_t room = sizeof writer->buffer - writer->count;
+    size_t part = count < room ? count : room;
+    memcpy(writer->buffer + writer->count, bytes, part);
+    writer->count += part;
+    bytes += part;
+    count -= part;
+  }
+  return writer->failed == 0;
+}
+
+/// giflib's output function for the GIF file: through the writer's buffer.
+static int put_file(GifFileType *file, const GifByteType *bytes, int count) {
+  return writer_append(file->UserData, bytes, (size_t)count) ? count : 0;
+}
+
+/// 6 reds x 7 greens x 6 blues: the eye tells greens apart best, so green gets the seventh level. Each channel's
+/// share of the index by table: one look-up a sample rather than a division.
+static void cube_tables(uint8_t red[256], uint8_t green[256], uint8_t blue[256]) {
+  for (int v = 0; v < 256; v++) {
+    red[v] = (uint8_t)((v * 5 + 127) / 255 * 42);
+    green[v] = (uint8_t)((v * 6 + 127) / 255 * 6);
+    blue[v] = (uint8_t)((v * 5 + 127) / 255);
+  }
 }
 
 static ColorMapObject *make_palette(int palette) {
@@ -50,72 +120,119 @@ static int put_loop(GifFileType *file) {
   return 0;
 }
 
+static int valid_size(int width, int height) {
+  return width >= 1 && height >= 1 && width <= 65535 && height <= 65535;
+}
+
 rover_gif_writer *rover_gif_open(int descriptor, int width, int height, int palette, int *error) {
   *error = 0;
-  if (width < 1 || height < 1 || width > 65535 || height > 65535) {
+  rover_gif_writer *writer = valid_size(width, height) ? calloc(1, sizeof *writer) : NULL;
+  if (writer == NULL) {
     close(descriptor);
-    *error = E_GIF_ERR_DATA_TOO_BIG;
+    *error = valid_size(width, height) ? E_GIF_ERR_NOT_ENOUGH_MEM : E_GIF_ERR_DATA_TOO_BIG;
     return NULL;
   }
-  GifFileType *file = EGifOpenFileHandle(descriptor, error);
-  if (file == NULL) {
+  writer->descriptor = descriptor;
+  writer->width = width;
+  writer->height = height;
+  writer->palette = palette;
+  writer->file = EGifOpen(writer, put_file, error);
+  if (writer->file == NULL) {
     close(descriptor);
+    free(writer);
     return NULL;
   }
-  EGifSetGifVersion(file, true);
+  EGifSetGifVersion(writer->file, true);
   ColorMapObject *map = make_palette(palette);
-  rover_gif_writer *writer = calloc(1, sizeof *writer);
-  GifPixelType *line = malloc((size_t)width);
   int code = 0;
-  if (map == NULL || writer == NULL || line == NULL) {
+  if (map == NULL) {
     code = E_GIF_ERR_NOT_ENOUGH_MEM;
-  } else if (EGifPutScreenDesc(file, width, height, 8, 0, map) == GIF_ERROR) {
-    code = file->Error;
+  } else if (EGifPutScreenDesc(writer->file, width, height, 8, 0, map) == GIF_ERROR) {
+    code = writer->file->Error;
   } else {
-    code = put_loop(file);
+    code = put_loop(writer->file);
   }
   GifFreeMapObject(map);
   if (code != 0) {
     *error = code;
-    EGifCloseFile(file, NULL);
-    free(writer);
-    free(line);
+    rover_gif_close(writer);
     return NULL;
   }
-  writer->file = file;
-  writer->width = width;
-  writer->height = height;
-  writer->palette = palette;
-  writer->line = line;
   return writer;
 }
 
-int rover_gif_put_frame(rover_gif_writer *writer, const uint8_t *pixels, int delay_cs) {
+/// The frame's palette indices: the grey samples themselves (giflib masks them in place to 8 bits, which changes
+/// none), or a new buffer of cube indices for RGB.
+static GifPixelType *frame_indices(uint8_t *pixels, size_t count, int palette) {
+  if (palette == ROVER_GIF_GREY) return pixels;
+  GifPixelType *indices = malloc(count);
+  if (indices == NULL) return NULL;
+  uint8_t red[256], green[256], blue[256];
+  cube_tables(red, green, blue);
+  for (size_t i = 0; i < count; i++) {
+    const uint8_t *rgb = pixels + i * 3;
+    indices[i] = (GifPixelType)(red[rgb[0]] + green[rgb[1]] + blue[rgb[2]]);
+  }
+  return indices;
+}
+
+int rover_gif_encode_block(int width, int height, int palette, uint8_t *pixels, rover_gif_block *block) {
+  *block = (rover_gif_block){NULL, 0};
+  if (!valid_size(width, height)) return E_GIF_ERR_DATA_TOO_BIG;
+  size_t count = (size_t)width * (size_t)height;
+  growable out = {NULL, 0, 0, 0};
+  int error = 0;
+  GifFileType *file = EGifOpen(&out, put_memory, &error);
+  if (file == NULL) return error ? error : E_GIF_ERR_NOT_ENOUGH_MEM;
+  ColorMapObject *map = make_palette(palette);
+  GifPixelType *indices = frame_indices(pixels, count, palette);
+  size_t header = 0;
+  if (map == NULL || indices == NULL) {
+    error = E_GIF_ERR_NOT_ENOUGH_MEM;
+  } else if (EGifPutScreenDesc(file, width, height, 8, 0, map) == GIF_ERROR) {
+    error = file->Error;
+  } else {
+    // Everything before the image descriptor is a throwaway header: the block starts here.
+    header = out.count;
+    if (EGifPutImageDesc(file, 0, 0, width, height, false, NULL) == GIF_ERROR ||
+        EGifPutLine(file, indices, (int)count) == GIF_ERROR) {
+      error = file->Error;
+    }
+  }
+  size_t end = out.count;  // the last pixel flushed the LZW data; closing only adds the trailer
+  EGifCloseFile(file, NULL);
+  GifFreeMapObject(map);
+  if (indices != pixels) free(indices);
+  if (error == 0 && out.failed) error = E_GIF_ERR_NOT_ENOUGH_MEM;
+  if (error != 0) {
+    free(out.bytes);
+    return error;
+  }
+  memmove(out.bytes, out.bytes + header, end - header);
+  *block = (rover_gif_block){out.bytes, end - header};
+  return 0;
+}
+
+void rover_gif_free_block(rover_gif_block *block) {
+  free(block->bytes);
+  *block = (rover_gif_block){NULL, 0};
+}
+
+int rover_gif_put_block(rover_gif_writer *writer, const uint8_t *bytes, size_t count, int delay_cs) {
   GifFileType *file = writer->file;
   GraphicsControlBlock control = {
     .DisposalMode = DISPOSE_DO_NOT, .UserInputFlag = false, .DelayTime = delay_cs, .TransparentColor = NO_TRANSPARENT_COLOR};
   GifByteType extension[4];
   size_t length = EGifGCBToExtension(&control, extension);
   if (EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, (int)length, extension) == GIF_ERROR) return file->Error;
-  if (EGifPutImageDesc(file, 0, 0, writer->width, writer->height, false, NULL) == GIF_ERROR) return file->Error;
-  size_t stride = writer->palette == ROVER_GIF_GREY ? 1 : 3;
-  for (int y = 0; y < writer->height; y++) {
-    const uint8_t *row = pixels + (size_t)y * (size_t)writer->width * stride;
-    GifPixelType *line = writer->line;
-    if (stride == 1) {
-      memcpy(line, row, (size_t)writer->width);
-    } else {
-      for (int x = 0; x < writer->width; x++) line[x] = (GifPixelType)cube_index(row + (size_t)x * 3);
-    }
-    if (EGifPutLine(file, line, writer->width) == GIF_ERROR) return file->Error;
-  }
-  return 0;
+  return writer_append(writer, bytes, count) ? 0 : E_GIF_ERR_WRITE_FAILED;
 }
 
 int rover_gif_close(rover_gif_writer *writer) {
   int error = 0;
   if (EGifCloseFile(writer->file, &error) == GIF_ERROR && error == 0) error = E_GIF_ERR_CLOSE_FAILED;
-  free(writer->line);
+  if (!flush_writer(writer) && error == 0) error = E_GIF_ERR_WRITE_FAILED;
+  if (close(writer->descriptor) != 0 && error == 0) error = E_GIF_ERR_CLOSE_FAILED;
   free(writer);
   return error;
 }
