@@ -19,34 +19,26 @@ struct rover_gif_writer {
   uint8_t buffer[65536];
 };
 
-/// A growable byte buffer an encoder writes into.
+/// The caller's buffer a block is encoded into; giflib's header before the image descriptor is not kept.
 typedef struct {
   uint8_t *bytes;
-  size_t count;
   size_t capacity;
-  int failed;
-} growable;
-
-static int grow_append(growable *out, const uint8_t *bytes, size_t count) {
-  if (out->count + count > out->capacity) {
-    size_t capacity = out->capacity ? out->capacity : 4096;
-    while (capacity < out->count + count) capacity *= 2;
-    uint8_t *bigger = realloc(out->bytes, capacity);
-    if (bigger == NULL) {
-      out->failed = 1;
-      return 0;
-    }
-    out->bytes = bigger;
-    out->capacity = capacity;
-  }
-  memcpy(out->bytes + out->count, bytes, count);
-  out->count += count;
-  return 1;
-}
+  size_t count;
+  int keeping;
+  int overflow;
+} block_output;
 
 /// giflib's output function for a block being encoded into memory.
 static int put_memory(GifFileType *file, const GifByteType *bytes, int count) {
-  return grow_append(file->UserData, bytes, (size_t)count) ? count : 0;
+  block_output *out = file->UserData;
+  if (!out->keeping) return count;
+  if (out->count + (size_t)count > out->capacity) {
+    out->overflow = 1;
+    return 0;
+  }
+  memcpy(out->bytes + out->count, bytes, (size_t)count);
+  out->count += (size_t)count;
+  return count;
 }
 
 static int flush_writer(rover_gif_writer *writer) {
@@ -161,61 +153,63 @@ rover_gif_writer *rover_gif_open(int descriptor, int width, int height, int pale
   return writer;
 }
 
-/// The frame's palette indices: the grey samples themselves (giflib masks them in place to 8 bits, which changes
-/// none), or a new buffer of cube indices for RGB.
-static GifPixelType *frame_indices(uint8_t *pixels, size_t count, int palette) {
-  if (palette == ROVER_GIF_GREY) return pixels;
-  GifPixelType *indices = malloc(count);
-  if (indices == NULL) return NULL;
-  uint8_t red[256], green[256], blue[256];
-  cube_tables(red, green, blue);
-  for (size_t i = 0; i < count; i++) {
-    const uint8_t *rgb = pixels + i * 3;
-    indices[i] = (GifPixelType)(red[rgb[0]] + green[rgb[1]] + blue[rgb[2]]);
-  }
-  return indices;
+size_t rover_gif_block_capacity(int width, int height) {
+  size_t count = (size_t)width * (size_t)height;
+  // At most one code of at most 12 bits a pixel, clear codes every ~4000 codes, a length byte every 255 bytes.
+  return count / 2 * 3 + count / 128 + 4096;
 }
 
-int rover_gif_encode_block(int width, int height, int palette, uint8_t *pixels, rover_gif_block *block) {
-  *block = (rover_gif_block){NULL, 0};
+/// Hands the frame to giflib a band of rows at a time through `line`, a copy (giflib masks its input in place) that
+/// stays in cache: grey samples are their own palette indices, RGB goes through the cube's tables.
+static int put_pixels(GifFileType *file, const uint8_t *pixels, int width, int height, int palette,
+                      GifPixelType *line, int band) {
+  uint8_t red[256], green[256], blue[256];
+  if (palette != ROVER_GIF_GREY) cube_tables(red, green, blue);
+  for (int y = 0; y < height; y += band) {
+    size_t count = (size_t)width * (size_t)(height - y < band ? height - y : band);
+    const uint8_t *row = pixels + (size_t)y * (size_t)width * (palette == ROVER_GIF_GREY ? 1 : 3);
+    if (palette == ROVER_GIF_GREY) {
+      memcpy(line, row, count);
+    } else {
+      for (size_t i = 0; i < count; i++) {
+        line[i] = (GifPixelType)(red[row[i * 3]] + green[row[i * 3 + 1]] + blue[row[i * 3 + 2]]);
+      }
+    }
+    if (EGifPutLine(file, line, (int)count) == GIF_ERROR) return file->Error;
+  }
+  return 0;
+}
+
+int rover_gif_encode_block(int width, int height, int palette, const uint8_t *pixels, uint8_t *bytes,
+                           size_t capacity, size_t *count) {
+  *count = 0;
   if (!valid_size(width, height)) return E_GIF_ERR_DATA_TOO_BIG;
-  size_t count = (size_t)width * (size_t)height;
-  growable out = {NULL, 0, 0, 0};
+  block_output out = {bytes, capacity, 0, 0, 0};
   int error = 0;
   GifFileType *file = EGifOpen(&out, put_memory, &error);
   if (file == NULL) return error ? error : E_GIF_ERR_NOT_ENOUGH_MEM;
   ColorMapObject *map = make_palette(palette);
-  GifPixelType *indices = frame_indices(pixels, count, palette);
-  size_t header = 0;
-  if (map == NULL || indices == NULL) {
+  int band = width >= 65536 ? 1 : 65536 / width;
+  GifPixelType *line = malloc((size_t)width * (size_t)band);
+  if (map == NULL || line == NULL) {
     error = E_GIF_ERR_NOT_ENOUGH_MEM;
   } else if (EGifPutScreenDesc(file, width, height, 8, 0, map) == GIF_ERROR) {
     error = file->Error;
   } else {
-    // Everything before the image descriptor is a throwaway header: the block starts here.
-    header = out.count;
-    if (EGifPutImageDesc(file, 0, 0, width, height, false, NULL) == GIF_ERROR ||
-        EGifPutLine(file, indices, (int)count) == GIF_ERROR) {
+    out.keeping = 1;  // everything before the image descriptor was a throwaway header
+    if (EGifPutImageDesc(file, 0, 0, width, height, false, NULL) == GIF_ERROR) {
       error = file->Error;
+    } else {
+      error = put_pixels(file, pixels, width, height, palette, line, band);
     }
   }
-  size_t end = out.count;  // the last pixel flushed the LZW data; closing only adds the trailer
+  out.keeping = 0;  // the last pixel flushed the LZW data; closing only adds the trailer
   EGifCloseFile(file, NULL);
   GifFreeMapObject(map);
-  if (indices != pixels) free(indices);
-  if (error == 0 && out.failed) error = E_GIF_ERR_NOT_ENOUGH_MEM;
-  if (error != 0) {
-    free(out.bytes);
-    return error;
-  }
-  memmove(out.bytes, out.bytes + header, end - header);
-  *block = (rover_gif_block){out.bytes, end - header};
-  return 0;
-}
-
-void rover_gif_free_block(rover_gif_block *block) {
-  free(block->bytes);
-  *block = (rover_gif_block){NULL, 0};
+  free(line);
+  if (error == 0 && out.overflow) error = E_GIF_ERR_DATA_TOO_BIG;
+  if (error == 0) *count = out.count;
+  return error;
 }
 
 int rover_gif_put_block(rover_gif_writer *writer, const uint8_t *bytes, size_t count, int delay_cs) {

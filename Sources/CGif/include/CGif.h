@@ -18,21 +18,17 @@ enum { ROVER_GIF_GREY = 0, ROVER_GIF_COLOUR = 1 };
 /// `error`.
 rover_gif_writer *rover_gif_open(int descriptor, int width, int height, int palette, int *error);
 
-/// One frame's image block, encoded alone: an image descriptor and its LZW data (giflib's encoder), ready to follow
-/// a graphics control extension in a GIF of the same size and palette. A GIF's frames are independent LZW streams,
-/// so blocks can be encoded on several threads at once and appended in order.
-typedef struct {
-  uint8_t *bytes;
-  size_t count;
-} rover_gif_block;
+/// The bytes a block of `width` x `height` may take at most: the buffer to give rover_gif_encode_block.
+size_t rover_gif_block_capacity(int width, int height);
 
-/// Encodes `width * height` grey bytes (grey palette) or RGB triples (colour palette) into `block`, which the caller
-/// frees with rover_gif_free_block. giflib masks grey samples in place to 8 bits, which changes none of them; hence
-/// `pixels` is not const. Touches no shared state: safe on any thread. Returns 0, or giflib's error code.
-int rover_gif_encode_block(int width, int height, int palette, uint8_t *pixels, rover_gif_block *block);
-
-/// Frees a block's bytes.
-void rover_gif_free_block(rover_gif_block *block);
+/// Encodes one frame's image block alone: an image descriptor and its LZW data (giflib's encoder), ready to follow a
+/// graphics control extension in a GIF of the same size and palette. A GIF's frames are independent LZW streams, so
+/// blocks can be encoded on several threads at once and appended in order. `pixels` holds `width * height` grey
+/// bytes (grey palette) or RGB triples (colour palette); the block goes into `bytes` (`capacity` from
+/// rover_gif_block_capacity), its length into `count`. Touches no shared state: safe on any thread. Returns 0, or
+/// giflib's error code.
+int rover_gif_encode_block(int width, int height, int palette, const uint8_t *pixels, uint8_t *bytes,
+                           size_t capacity, size_t *count);
 
 /// Adds a frame from its encoded block, shown for `delay_cs` hundredths of a second (1-65535). Returns 0, or
 /// giflib's error code.

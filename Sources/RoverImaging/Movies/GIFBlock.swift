@@ -10,25 +10,28 @@ package struct GIFBlock: Sendable {
   package let height: Int
   /// 1 for the 256-grey palette, 3 for the 6×7×6 colour cube.
   package let channels: Int
-  /// The block's bytes, a little smaller than the frame's pixels for Navcam frames.
+  /// The block's bytes (for Navcam frames a little fewer than the pixels); the storage reserves the worst case,
+  /// 1.5 bytes a pixel, of which only the written part is ever touched.
   package let bytes: [UInt8]
 
   /// Encodes `frame` for a GIF of `channels` channels, converting it first if it has the other count.
   ///
   /// - Throws: `MovieError.encoder` (with `path`, the GIF the block is for) when giflib fails (out of memory).
   package init(encoding frame: MovieFrame, channels: Int, path: String) throws(MovieError) {
-    var samples = frame.converted(to: channels).samples
-    var block = rover_gif_block()
-    let status = samples.withUnsafeMutableBufferPointer { buffer in
-      rover_gif_encode_block(
-        Int32(clamping: frame.width), Int32(clamping: frame.height), channels == 1 ? 0 : 1, buffer.baseAddress,
-        &block)
+    let (width, height) = (Int32(clamping: frame.width), Int32(clamping: frame.height))
+    var status: Int32 = 0
+    // giflib writes straight into the array's storage: the block is never copied.
+    bytes = frame.converted(to: channels).samples.withUnsafeBufferPointer { pixels in
+      [UInt8](unsafeUninitializedCapacity: rover_gif_block_capacity(width, height)) { buffer, count in
+        var written = 0
+        status = rover_gif_encode_block(
+          width, height, channels == 1 ? 0 : 1, pixels.baseAddress, buffer.baseAddress, buffer.count, &written)
+        count = status == 0 ? written : 0
+      }
     }
-    defer { rover_gif_free_block(&block) }
     guard status == 0 else { throw .encoder(path: path, reason: String(cString: rover_gif_error(status))) }
-    width = frame.width
-    height = frame.height
+    self.width = frame.width
+    self.height = frame.height
     self.channels = channels
-    bytes = [UInt8](UnsafeBufferPointer(start: block.bytes, count: block.count))
   }
 }
