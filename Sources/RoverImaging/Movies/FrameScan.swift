@@ -96,7 +96,7 @@ struct FrameScan {
         return true
       }
     } catch {
-      // Neither the work nor the body throws past this point's `failure`; kept for the type checker's sake.
+      // The work and the body hand their errors over in `failure` and never throw; the helper's throws is untyped.
       failure = failure ?? .encoder(path: paths(reference.index), reason: String(describing: error))
     }
     if let failure { throw failure }
