@@ -2,7 +2,8 @@
 #define ROVER_CGIF_H
 
 // Animated GIFs for `rover animate`, through giflib (Debian libgif-dev). Swift sees these functions only, never
-// giflib's types: a writer takes one frame at a time (memory is one frame), a reader reports what a GIF holds.
+// giflib's types: frames are encoded apart into blocks (on any thread), a writer appends them in order, a reader
+// reports what a GIF holds.
 #include <stddef.h>
 #include <stdint.h>
 
@@ -13,12 +14,25 @@ typedef struct rover_gif_writer rover_gif_writer;
 enum { ROVER_GIF_GREY = 0, ROVER_GIF_COLOUR = 1 };
 
 /// Starts a looping GIF89a of `width` x `height` (1-65535) on `descriptor`, which the writer takes over (closed by
-/// rover_gif_close even on failure). Returns NULL with giflib's error code in `error`.
+/// rover_gif_close, or here on failure). Writes go through a 64 KiB buffer. Returns NULL with giflib's error code in
+/// `error`.
 rover_gif_writer *rover_gif_open(int descriptor, int width, int height, int palette, int *error);
 
-/// Adds a frame: `width * height` grey bytes (grey palette) or RGB triples (colour palette), shown for
-/// `delay_cs` hundredths of a second (1-65535). Returns 0, or giflib's error code.
-int rover_gif_put_frame(rover_gif_writer *writer, const uint8_t *pixels, int delay_cs);
+/// The bytes a block of `width` x `height` may take at most: the buffer to give rover_gif_encode_block.
+size_t rover_gif_block_capacity(int width, int height);
+
+/// Encodes one frame's image block alone: an image descriptor and its LZW data (giflib's encoder), ready to follow a
+/// graphics control extension in a GIF of the same size and palette. A GIF's frames are independent LZW streams, so
+/// blocks can be encoded on several threads at once and appended in order. `pixels` holds `width * height` grey
+/// bytes (grey palette) or RGB triples (colour palette); the block goes into `bytes` (`capacity` from
+/// rover_gif_block_capacity), its length into `count`. Touches no shared state: safe on any thread. Returns 0, or
+/// giflib's error code.
+int rover_gif_encode_block(int width, int height, int palette, const uint8_t *pixels, uint8_t *bytes,
+                           size_t capacity, size_t *count);
+
+/// Adds a frame from its encoded block, shown for `delay_cs` hundredths of a second (1-65535). Returns 0, or
+/// giflib's error code.
+int rover_gif_put_block(rover_gif_writer *writer, const uint8_t *bytes, size_t count, int delay_cs);
 
 /// Finishes the GIF and frees the writer. Returns 0, or giflib's error code (the file is then incomplete).
 int rover_gif_close(rover_gif_writer *writer);

@@ -7,7 +7,8 @@ import RoverCore
 #endif
 
 /// An animated GIF written frame by frame through giflib into a temporary file in the target directory, named only
-/// when finished: a run stopped half-way leaves no GIF under the final name. Memory is one frame and one line.
+/// when finished: a run stopped half-way leaves no GIF under the final name. Frames come as ``GIFBlock``s (encoded
+/// apart, on any task) or as frames encoded here; memory is one block and a 64 KiB buffer.
 ///
 /// Owned by one task: not `Sendable`.
 package final class GIFWriter {
@@ -18,7 +19,8 @@ package final class GIFWriter {
   package private(set) var frames = 0
   private let temporary: TemporaryFile
   private var writer: OpaquePointer?
-  private let path: String
+  /// The GIF's final path.
+  package let path: String
 
   /// Starts a looping GIF that will be named `name` in `directory`.
   ///
@@ -34,7 +36,7 @@ package final class GIFWriter {
     } catch {
       throw .unwritable(path: path, reason: SystemError.text(error))
     }
-    // giflib closes what it is given; the original descriptor stays open to name the file.
+    // The writer closes what it is given; the original descriptor stays open to name the file.
     let copy = dup(temporary.descriptor)
     guard copy >= 0 else {
       temporary.discard()
@@ -59,11 +61,19 @@ package final class GIFWriter {
   ///
   /// - Throws: `MovieError.encoder` when giflib fails (a full disk).
   package func add(_ frame: MovieFrame, delay: Int) throws(MovieError) {
-    guard let writer else { return }
     precondition(frame.width == width && frame.height == height, "frame size differs from the GIF's")
-    let pixels = frame.converted(to: channels)
-    let status = pixels.samples.withUnsafeBufferPointer { buffer in
-      rover_gif_put_frame(writer, buffer.baseAddress, Int32(clamping: delay))
+    try add(GIFBlock(encoding: frame, channels: channels, path: path), delay: delay)
+  }
+
+  /// Adds a frame encoded apart (see ``GIFBlock``), shown for `delay` hundredths of a second.
+  ///
+  /// - Throws: `MovieError.encoder` when the file cannot take it (a full disk).
+  package func add(_ block: GIFBlock, delay: Int) throws(MovieError) {
+    guard let writer else { return }
+    precondition(
+      block.width == width && block.height == height && block.channels == channels, "block differs from the GIF")
+    let status = block.bytes.withUnsafeBufferPointer { buffer in
+      rover_gif_put_block(writer, buffer.baseAddress, buffer.count, Int32(clamping: delay))
     }
     guard status == 0 else { throw fail(status) }
     frames += 1

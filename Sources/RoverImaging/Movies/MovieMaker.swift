@@ -2,10 +2,11 @@ import Foundation
 
 /// Makes one movie from its frames' files: an animated GIF, or numbered PNGs for ffmpeg.
 ///
-/// Why here: the command lists and downloads (RoverCore), this turns files into a movie. Frames are decoded one at a
-/// time and written as decoded; with `difference` they are decoded twice (once for the mean, once to write). Memory
-/// is a few frames whatever the movie's length. Frames of another size than the first decoded one, or that do not
-/// decode, are left out and counted in the result. Synchronous and blocking: call it off the main actor.
+/// Why here: the command lists and downloads (RoverCore), this turns files into a movie. The next frames are decoded
+/// and encoded on tasks (two to four at once, one a core) while the current one is written, in order; with
+/// `difference` frames are decoded twice (once for the mean, once to write). Memory is a few frames whatever the
+/// movie's length. Frames of another size than the first decoded one, or that do not decode, are left out and
+/// counted in the result. The work is CPU-bound on the cooperative pool, a movie at a time.
 public enum MovieMaker {
   /// What a movie is written as.
   public enum Output: String, Sendable, CaseIterable {
@@ -43,37 +44,41 @@ public enum MovieMaker {
   ///   written. Nothing is left under the final name then.
   public static func make(
     id: String, frames: [String], clocks: [Double?], into directory: URL, options: Options = Options()
-  ) throws(MovieError) -> MovieResult {
-    try make(
+  ) async throws(MovieError) -> MovieResult {
+    try await make(
       id: id, count: frames.count, paths: { frames[$0] },
       decode: { index throws(MovieError) in
         try FrameDecoder.decode(frames[index])
       }, delays: options.timing.delays(clocks: clocks), into: directory, options: options)
   }
 
-  /// The same over any frame source: `decode(i)` gives frame `i` or throws `.undecodable`.
+  /// The same over any frame source: `decode(i)` gives frame `i` or throws `.undecodable`; it is called on several
+  /// tasks at once.
   static func make(
-    id: String, count: Int, paths: @escaping (Int) -> String,
-    decode: @escaping (Int) throws(MovieError) -> MovieFrame, delays: [Int],
+    id: String, count: Int, paths: @escaping @Sendable (Int) -> String,
+    decode: @escaping @Sendable (Int) throws(MovieError) -> MovieFrame, delays: [Int],
     into directory: URL, options: Options
-  ) throws(MovieError) -> MovieResult {
+  ) async throws(MovieError) -> MovieResult {
     var scan = FrameScan(count: count, paths: paths, decode: decode)
-    guard let first = scan.reference() else { throw .tooFewFrames(movie: id, usable: 0, of: count) }
+    guard let first = scan.findReference() else { throw .tooFewFrames(movie: id, usable: 0, of: count) }
     var mean: MovieDifference?
     if options.difference {
       var accumulator = MovieDifference(
         width: first.width, height: first.height, channels: first.channels, boxSize: options.boxSize)
-      try scan.pass(like: first) { _, frame in accumulator.add(frame) }
+      try await scan.pass(prepare: { _, frame in frame }) { _, frame in accumulator.add(frame) }
       mean = accumulator
     }
     var sink = try MovieSink(
       output: options.output, directory: directory, id: id, width: first.width, height: first.height,
       channels: first.channels)
+    let prepare = sink.preparer
     var played = 0
     do throws(MovieError) {
-      try scan.pass(like: first) { (index, frame) throws(MovieError) in
+      try await scan.pass(prepare: { [mean] _, frame throws(MovieError) in
+        try prepare(mean?.difference(frame) ?? frame)
+      }) { (index, prepared) throws(MovieError) in
         let delay = index < delays.count ? delays[index] : 10
-        try sink.add(mean?.difference(frame) ?? frame, delay: delay)
+        try sink.add(prepared, delay: delay)
         played += delay
       }
       guard sink.frames >= 2 else { throw .tooFewFrames(movie: id, usable: sink.frames, of: count) }

@@ -2,6 +2,13 @@ import Foundation
 
 /// Where a movie's frames go as they are made: a GIF being written, or a directory of numbered PNGs.
 struct MovieSink {
+  /// A frame made ready on a task for ``add(_:delay:)``: its GIF block (giflib's encoding, most of a movie's time),
+  /// or the frame itself for a PNG.
+  enum Prepared: Sendable {
+    case block(GIFBlock)
+    case frame(MovieFrame)
+  }
+
   private enum Target {
     case gif(GIFWriter)
     case frames(PNGSequenceWriter)
@@ -34,10 +41,24 @@ struct MovieSink {
     }
   }
 
-  mutating func add(_ frame: MovieFrame, delay: Int) throws(MovieError) {
+  /// What a task does to a frame before it is added: safe on any task, as it touches no writer.
+  var preparer: @Sendable (MovieFrame) throws(MovieError) -> Prepared {
     switch target {
-    case .gif(let writer): try writer.add(frame, delay: delay)
-    case .frames(let writer): try writer.add(frame)
+    case .gif(let writer):
+      let (channels, path) = (writer.channels, writer.path)
+      return { frame throws(MovieError) in .block(try GIFBlock(encoding: frame, channels: channels, path: path)) }
+    case .frames:
+      return { frame in .frame(frame) }
+    }
+  }
+
+  /// Adds a frame made ready by ``preparer``, shown for `delay` hundredths of a second (GIF only).
+  mutating func add(_ prepared: Prepared, delay: Int) throws(MovieError) {
+    switch (target, prepared) {
+    case (.gif(let writer), .block(let block)): try writer.add(block, delay: delay)
+    case (.gif(let writer), .frame(let frame)): try writer.add(frame, delay: delay)
+    case (.frames(let writer), .frame(let frame)): try writer.add(frame)
+    case (.frames, .block): preconditionFailure("a GIF block for a PNG sequence")
     }
   }
 

@@ -87,7 +87,7 @@ extension RoverCommand {
         let (_, paths) = try await PhotoSaver(directory: output, jobs: jobs, client: client).save(movie.photos)
         let frames = movie.photos.filter { paths[$0.id] != nil }
         do {
-          let result = try MovieMaker.make(
+          let result = try await MovieMaker.make(
             id: movie.id, frames: frames.compactMap { paths[$0.id] }, clocks: frames.map(SequenceGrouping.clock),
             into: URL(fileURLWithPath: output), options: options)
           report.written(movie, result)

@@ -22,6 +22,28 @@ import Testing
     #expect(stride(from: 0, to: rgb.count, by: 3).map { rgb[$0] } == MovieFrames.grey(blobAt: (10, 4)).samples)
   }
 
+  /// Blocks encoded on several tasks at once and appended in order read back as the frames, in that order, with
+  /// their delays: each frame's LZW stream stands alone.
+  @Test func blocksEncodedConcurrentlyReadBackInOrder() async throws {
+    let directory = try TestDirectory.make()
+    let frames = (0..<6).map { MovieFrames.grey(blobAt: ($0 * 6, $0 * 3)) }
+    let blocks = try await withThrowingTaskGroup(of: (Int, GIFBlock).self) { group in
+      for (index, frame) in frames.enumerated() {
+        group.addTask { (index, try GIFBlock(encoding: frame, channels: 1, path: "b.gif")) }
+      }
+      return try await group.reduce(into: [Int: GIFBlock]()) { $0[$1.0] = $1.1 }
+    }
+    let writer = try GIFWriter(directory: directory, name: "b.gif", width: 48, height: 32, channels: 1)
+    for index in frames.indices { try writer.add(try #require(blocks[index]), delay: 10 + index) }
+    try writer.finish()
+    let path = directory.appendingPathComponent("b.gif").path
+    #expect(GIFFile(path: path)?.delays == [10, 11, 12, 13, 14, 15])
+    for (index, frame) in frames.enumerated() {
+      let rgb = try #require(GIFFile.rgb(path: path, frame: index, width: 48, height: 32))
+      #expect(stride(from: 0, to: rgb.count, by: 3).map { rgb[$0] } == frame.samples)
+    }
+  }
+
   /// Colour goes through the 6×7×6 cube: each channel within half a step of its level.
   @Test func colourFramesUseTheCube() throws {
     let directory = try TestDirectory.make()
