@@ -26,10 +26,10 @@ import Testing
     }
     defer { server.stop() }
     let collected = Collected()
-    let settings = try ConnectionSettings(
-      service: .preset(.nebulum), baseURL: server.url("/api/v1"), cacheMode: CacheMode(.disabled),
-      engine: .testing)
-    let client = PhotoClient(settings: settings, events: collected.client)
+    var settings = ConnectionSettings(service: .preset(.nebulum), baseURL: server.url("/api/v1"))
+    settings.cacheMode = CacheMode(.disabled)
+    settings.engine = .testing
+    let client = try PhotoClient(settings: settings, events: collected.client)
     var listed = 0
     for try await _ in client.photos(of: "curiosity", sols: 0...10) { listed += 1 }
     #expect(listed == 55)
@@ -50,10 +50,12 @@ import Testing
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
     let collected = Collected()
-    let settings = try ConnectionSettings(
-      service: .preset(.nebulum), baseURL: api.baseURL, retryPolicy: RetryPolicy(maxRetries: 0),
-      cacheDirectory: TestDirectory.unused("rover-notice"), cacheMode: CacheMode(maxAge: 0), engine: .testing)
-    let client = PhotoClient(settings: settings, events: collected.client)
+    var settings = ConnectionSettings(service: .preset(.nebulum), baseURL: api.baseURL)
+    settings.retryPolicy = RetryPolicy(maxRetries: 0)
+    settings.cacheDirectory = TestDirectory.unused("rover-notice")
+    settings.cacheMode = CacheMode(maxAge: 0)
+    settings.engine = .testing
+    let client = try PhotoClient(settings: settings, events: collected.client)
     let fresh = try await client.rovers()
     api.inject(.serverError, times: .max)
     let stale = try await client.rovers()
@@ -79,13 +81,13 @@ import Testing
     // One good line, and one that is not UTF-8.
     try (Data("curiosity\t1\t4096\tx/1.jpg\n".utf8) + Data([0x63, 0xFF, 0xFE, 0x09, 0x0A])).write(to: archive)
     let collected = Collected()
-    var options = DownloadOptions(outputDirectory: dir.appendingPathComponent("out"), archive: archive)
-    options.engine = .testing
-    let settings = try ConnectionSettings(
-      service: .preset(.nebulum), baseURL: api.baseURL, cacheMode: CacheMode(.disabled), engine: .testing)
-    let photo = try #require(
-      try await PhotoClient(settings: settings).photos(of: "curiosity", sol: 1000).first { _ in true })
-    _ = try await Downloader(options: options, events: collected.download).run([photo])
+    let options = DownloadOptions(outputDirectory: dir.appendingPathComponent("out"), archive: archive)
+    var settings = ConnectionSettings(service: .preset(.nebulum), baseURL: api.baseURL)
+    settings.cacheMode = CacheMode(.disabled)
+    settings.engine = .testing
+    let client = try PhotoClient(settings: settings)
+    let photo = try #require(try await client.photos(of: "curiosity", sol: 1000).first { _ in true })
+    _ = try await client.downloader(options, events: collected.download).run([photo])
     let lines = collected.notices.current.compactMap { notice -> (Int, String)? in
       if case .unreadableLines(let count, let path) = notice { (count, path) } else { nil }
     }
