@@ -109,9 +109,9 @@ package struct MissionSync: Sendable {
         }
       ) { batch in
         let photos = allVersions ? batch.photos : Self.highestVersions(batch.photos)
-        listedSols.withLock { $0 += 1 }
+        if batch.isLast { listedSols.withLock { $0 += 1 } }
         chosen.withLock { $0.olderVersions += batch.photos.count - photos.count }
-        try progress.listed(sol: batch.sol, photos: photos)
+        try progress.listed(sol: batch.sol, photos: photos, isLast: batch.isLast)
         // The downloader announces them (`planned`) as it takes them.
         if !photos.isEmpty { await send(photos) }
         return true
@@ -176,6 +176,9 @@ final class SolProgress: Sendable {
   private let record: DownloadRecord
   private let rover: String
   private let state = Locked<(sols: [Int: Sol], completed: Int, error: (any Error)?)>(([:], 0, nil))
+  /// Sols handed over in parts whose last part has not come: each holds one extra `remaining`, so its downloads
+  /// cannot finish it before its listing has.
+  private let open = Locked<Set<Int>>([])
 
   init(record: DownloadRecord, rover: String) {
     self.record = record
@@ -185,11 +188,15 @@ final class SolProgress: Sendable {
   var completed: Int { state.current.completed }
 
   /// Called before the sol's photos are handed to the downloader, so no result can arrive first. Counted by each
-  /// photo's own sol, which results are matched by; a sol listed with no photos is finished at once.
-  func listed(sol: Int, photos: [Photo]) throws {
+  /// photo's own sol, which results are matched by; a sol listed with no photos is finished at once. A sol handed
+  /// over in parts (`isLast` false until its last) holds one extra `remaining` until its last part, so its
+  /// downloads cannot finish it before its listing has.
+  func listed(sol: Int, photos: [Photo], isLast: Bool = true) throws {
     var counts: [Int: Int] = [:]
     for photo in photos { counts[photo.sol, default: 0] += 1 }
-    if counts[sol] == nil {
+    let opens = !isLast && open.withLock { $0.insert(sol).inserted }
+    let closes = isLast && open.withLock { $0.remove(sol) != nil }
+    if counts[sol] == nil, isLast, !closes {
       try record.setSol(rover: rover, sol: sol, .init(complete: true, photos: 0, checkedAt: Date()))
       state.withLock { $0.completed += 1 }
     }
@@ -200,15 +207,25 @@ final class SolProgress: Sendable {
         entry.photos += count
         state.sols[sol] = entry
       }
+      if opens { state.sols[sol, default: Sol(remaining: 0, failed: 0, photos: 0)].remaining += 1 }
     }
+    if closes { settle(sol: sol, failed: false) }
   }
 
   func finished(_ result: DownloadResult) {
-    let sol = result.photo.sol
+    if case .failed = result.outcome {
+      settle(sol: result.photo.sol, failed: true)
+    } else {
+      settle(sol: result.photo.sol, failed: false)
+    }
+  }
+
+  /// One of a sol's `remaining` done (a photo, or an open sol's last part); the last notes the sol in the record.
+  private func settle(sol: Int, failed: Bool) {
     let done: Sol? = state.withLock { state in
       guard var entry = state.sols[sol] else { return nil }
       entry.remaining -= 1
-      if case .failed = result.outcome { entry.failed += 1 }
+      if failed { entry.failed += 1 }
       if entry.remaining > 0 {
         state.sols[sol] = entry
         return nil

@@ -71,7 +71,7 @@ package final class ResponseCache: Sendable {
       try FileManager.default.createDirectory(at: entriesDirectory, withIntermediateDirectories: true)
       let temporary = entriesDirectory.appendingPathComponent(".\(UUID().uuidString).tmp")
       do {
-        try entry.encoded().write(to: temporary)
+        try entry.write(to: temporary)
       } catch {
         unlink(temporary.path)
         throw error

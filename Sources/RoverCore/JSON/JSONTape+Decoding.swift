@@ -4,21 +4,22 @@ import Foundation
 extension JSONTape {
   /// `T` decoded from `bytes`, or nil where Foundation's decoder should be asked instead.
   static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) -> T? {
-    guard let tape = JSONTape(bytes), let value = try? T(from: JSONTapeDecoder(tape: tape, node: 0)), !tape.unsure
-    else { return nil }
-    return value
+    withTape(over: bytes) { tape in
+      guard let tape, let value = try? T(from: JSONTapeDecoder(tape: tape, node: 0)), !tape.unsure else { return nil }
+      return value
+    }
   }
 
-  /// `T` from `data`: the fast path where it is sure, Foundation's decoder (and its errors) otherwise.
+  /// `T` from `data`: the fast path where it is sure, Foundation's decoder (and its errors) otherwise. The tape
+  /// reads `data` in place: a page costs its body, its nodes and the values decoded, not a second copy.
   /// - Throws: `DecodingError.dataCorrupted` for a text of more than ``maxNodes`` values, which neither decodes.
   static func decodeOrFallBack<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     var tooMany = false
-    let bytes = [UInt8](data)
-    if let tape = JSONTape(bytes, tooManyValues: &tooMany),
-      let value = try? T(from: JSONTapeDecoder(tape: tape, node: 0)), !tape.unsure
-    {
+    let fast: T? = withTape(over: data, tooManyValues: &tooMany) { tape in
+      guard let tape, let value = try? T(from: JSONTapeDecoder(tape: tape, node: 0)), !tape.unsure else { return nil }
       return value
     }
+    if let fast { return fast }
     if tooMany {
       throw DecodingError.dataCorrupted(
         .init(codingPath: [], debugDescription: "more than \(maxNodes) JSON values, more than any answer holds"))

@@ -21,7 +21,10 @@ final class JSONTape {
     case array, object
   }
 
-  let bytes: [UInt8]
+  /// The text: borrowed from the caller while it decodes (``withTape(over:_:)``: a 32 MB answer is read where it
+  /// lies, not copied), or owned (``init(_:tooManyValues:)``).
+  let bytes: UnsafeBufferPointer<UInt8>
+  private let owned: UnsafeMutableBufferPointer<UInt8>?
   private(set) var nodes: [Node] = []
   /// Set when a model asked for a value whose answer might differ from Foundation's; the result is then dropped.
   var unsure = false
@@ -36,21 +39,48 @@ final class JSONTape {
   /// Nil when the text is not one JSON value (surrounded by white space only), nests too deeply, or holds more
   /// than ``maxNodes`` values (`tooManyValues` then says so).
   init?(_ bytes: [UInt8], tooManyValues: UnsafeMutablePointer<Bool>? = nil) {
+    let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    _ = copy.initialize(from: bytes)
+    self.bytes = UnsafeBufferPointer(copy)
+    owned = copy
+    guard parse(tooManyValues: tooManyValues) else { return nil }
+  }
+
+  /// A tape over bytes it does not own: valid only while they are (inside the caller's `withUnsafeBytes`).
+  private init?(borrowing bytes: UnsafeBufferPointer<UInt8>, tooManyValues: UnsafeMutablePointer<Bool>?) {
     self.bytes = bytes
+    owned = nil
+    guard parse(tooManyValues: tooManyValues) else { return nil }
+  }
+
+  deinit { owned?.deallocate() }
+
+  /// Runs `body` with a tape over `data`'s own bytes (nil when the text is not one JSON value, see ``init(_:)``);
+  /// the tape must not outlive `body`, whose results must not point into it (decoded values are copies).
+  static func withTape<R>(
+    over data: Data, tooManyValues: UnsafeMutablePointer<Bool>? = nil, _ body: (JSONTape?) throws -> R
+  ) rethrows -> R {
+    try data.withUnsafeBytes { raw in
+      try body(JSONTape(borrowing: raw.bindMemory(to: UInt8.self), tooManyValues: tooManyValues))
+    }
+  }
+
+  /// ``withTape(over:tooManyValues:_:)`` for an array's bytes.
+  static func withTape<R>(over bytes: [UInt8], _ body: (JSONTape?) throws -> R) rethrows -> R {
+    try bytes.withUnsafeBufferPointer { try body(JSONTape(borrowing: $0, tooManyValues: nil)) }
+  }
+
+  private func parse(tooManyValues: UnsafeMutablePointer<Bool>?) -> Bool {
     var nodes: [Node] = []
     nodes.reserveCapacity(min(bytes.count / 8, Self.maxNodes))
-    var tooMany = false
-    let ok = bytes.withUnsafeBufferPointer { buffer in
-      guard buffer.count < Int(Int32.max) else { return false }
-      var parser = Parser(buffer: buffer)
-      defer { tooMany = parser.tooMany }
-      guard parser.value(into: &nodes, depth: 0) else { return false }
-      parser.skipSpace()
-      return parser.index == buffer.count
-    }
-    tooManyValues?.pointee = tooMany
-    guard ok else { return nil }
+    guard bytes.count < Int(Int32.max) else { return false }
+    var parser = Parser(buffer: bytes)
+    let ok = parser.value(into: &nodes, depth: 0)
+    tooManyValues?.pointee = parser.tooMany
+    parser.skipSpace()
+    guard ok, parser.index == bytes.count else { return false }
     self.nodes = nodes
+    return true
   }
 
   // MARK: Values, for the containers
@@ -198,7 +228,7 @@ final class JSONTape {
   }
 
   /// A string's text from between its quotes, escapes resolved; nil for invalid UTF-8 or a lone surrogate.
-  static func unescape(_ raw: ArraySlice<UInt8>) -> String? {
+  static func unescape(_ raw: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
     var out: [UInt8] = []
     out.reserveCapacity(raw.count)
     var index = raw.startIndex

@@ -7,6 +7,10 @@ package protocol PhotoService: Sendable {
   func rover(named name: String) async throws -> Rover
   func manifest(rover name: String) async throws -> PhotoManifest
   func photos(_ query: PhotoQuery) async throws -> [Photo]
+  /// ``photos(_:)`` handed to `body` a window at a time as pages come in, so a sol of any size costs a window
+  /// (about ``Pager/windowBytes``) and a page, never the sol; nothing is handed over twice.
+  /// - Throws: what ``photos(_:)`` throws; a sol cut by a limit hands over what it listed first.
+  func forEachWindow(_ query: PhotoQuery, _ body: ([Photo]) async throws -> Void) async throws
   func photo(id: PhotoID) async throws -> Photo
   /// The sols that have photos, within `range`, optionally only where `camera` shot.
   func sols(rover name: String, range: ClosedRange<Int>?, camera: String?) async throws -> [SolDescription]
@@ -15,6 +19,11 @@ package protocol PhotoService: Sendable {
 }
 
 extension PhotoService {
+  /// A service that does not page hands its answer over at once.
+  package func forEachWindow(_ query: PhotoQuery, _ body: ([Photo]) async throws -> Void) async throws {
+    try await body(photos(query))
+  }
+
   /// The API copies answer this from the manifest, in one request.
   package func sols(rover name: String, range: ClosedRange<Int>?, camera: String?) async throws -> [SolDescription] {
     try await manifest(rover: name).sols(in: range, camera: camera)

@@ -17,6 +17,9 @@ final class PhotoStreamPrinter {
     self.positions = positions
   }
 
+  /// Output is written once this much text is waiting.
+  static let chunkBytes = 256 * 1024
+
   func write(_ photos: [Photo]) throws {
     guard !photos.isEmpty else { return }
     switch printer.format {
@@ -27,8 +30,16 @@ final class PhotoStreamPrinter {
     case .jsonl:
       // Written directly (the same bytes as JSONEncoder's): a mission is tens of thousands of lines.
       var text = ""
-      for photo in photos { PhotoJSONLine.write(photo, into: &text); text.append("\n") }
-      printer.write(text)
+      for photo in photos {
+        PhotoJSONLine.write(photo, into: &text)
+        text.append("\n")
+        // Written in pieces: a window of huge records is never built whole as text (and again as bytes).
+        if text.utf8.count >= Self.chunkBytes {
+          printer.write(text)
+          text.removeAll(keepingCapacity: true)
+        }
+      }
+      if !text.isEmpty { printer.write(text) }
     case .geojson:
       var line = ""
       for photo in photos {
@@ -50,6 +61,10 @@ final class PhotoStreamPrinter {
         line.removeAll(keepingCapacity: true)
         PhotoJSONLine.write(photo, into: &line)
         text += "  " + PrettyJSON.layout(line, indent: 2)
+        if text.utf8.count >= Self.chunkBytes {
+          printer.write(text)
+          text.removeAll(keepingCapacity: true)
+        }
       }
       printer.write(text)
     }

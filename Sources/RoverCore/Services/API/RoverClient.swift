@@ -59,11 +59,22 @@ package struct RoverClient: PhotoService {
     }
   }
 
+  package func forEachWindow(_ query: PhotoQuery, _ body: ([Photo]) async throws -> Void) async throws {
+    guard case .all = query.paging else { return try await body(photos(query)) }
+    try await pager(query).forEachWindow(window: Pager.windowBytes, expectedCount: { await expectedCount(query) }) {
+      try await body($0)
+    }
+  }
+
   /// Pages the same way on every service: the largest `per_page`, stop on a short page or at `total_pages`, and
   /// fetch the remaining pages concurrently once their number is known.
   func allPages(_ query: PhotoQuery) async throws -> [Photo] {
+    try await pager(query).all { await expectedCount(query) }.uniqued()
+  }
+
+  private func pager(_ query: PhotoQuery) -> Pager {
     let requested = configuration.maxPerPage
-    let pager = Pager(
+    return Pager(
       firstPage: 1, pageSize: requested, width: max(1, configuration.maxConnections),
       what: Self.describe(
         .photos(rover: query.rover, selection: query.selection, camera: query.camera, page: nil, perPage: nil)),
@@ -74,7 +85,6 @@ package struct RoverClient: PhotoService {
           lastPage: page.pagination?.totalPages)
       },
       onProgress: progressHandler(events), onWarning: warningHandler(events))
-    return try await pager.all { await expectedCount(query) }.uniqued()
   }
 
   /// The photo count the manifest gives for the query's sol; only exact without a camera filter.

@@ -56,8 +56,11 @@ package struct FallbackService: PhotoService {
   /// Runs `body` on each service of the rover's chain until one answers; the first failure is what is thrown
   /// when none does, or, when none gave any HTTP answer, one error naming them all. The warnings that name each
   /// failed service wait for that outcome: offline, a line per service would only repeat the one that counts.
+  ///
+  /// `isFinal`, asked after a failure, says the failure must end the chain (a listing that already handed photos
+  /// over cannot start again on another service without handing them over twice).
   func attempt<Value: Sendable>(
-    _ rover: String, _ body: (any PhotoService) async throws -> Value
+    _ rover: String, isFinal: () -> Bool = { false }, _ body: (any PhotoService) async throws -> Value
   ) async throws -> Value {
     let chain = chain(for: rover)
     let key = rover.lowercased()
@@ -72,7 +75,7 @@ package struct FallbackService: PhotoService {
         return value
       } catch {
         failures.append((chain[index], error))
-        guard Self.worthAnotherService(error), index + 1 < chain.count else { break }
+        guard !isFinal(), Self.worthAnotherService(error), index + 1 < chain.count else { break }
       }
     }
     throw failure(failures, rover: rover)
@@ -200,6 +203,16 @@ package struct FallbackService: PhotoService {
 
   package func photos(_ query: PhotoQuery) async throws -> [Photo] {
     try await attempt(query.rover) { try await $0.photos(query) }
+  }
+
+  package func forEachWindow(_ query: PhotoQuery, _ body: ([Photo]) async throws -> Void) async throws {
+    var handedOver = false
+    try await attempt(query.rover, isFinal: { handedOver }) { service in
+      try await service.forEachWindow(query) { window in
+        handedOver = true
+        try await body(window)
+      }
+    }
   }
 
   package func sols(rover name: String, range: ClosedRange<Int>?, camera: String?) async throws -> [SolDescription] {

@@ -43,12 +43,28 @@ package struct MissionLister: Sendable {
       }
     ) { batch in
       guard remaining > 0 else { return false }
-      var batch = batch
-      if let filter { (batch.photos, batch.olderVersions) = filter.applyCounting(batch.photos) }
-      if batch.photos.count > remaining { batch.photos = Array(batch.photos.prefix(remaining)) }
-      remaining -= batch.photos.count
-      return try await body(batch) && remaining > 0
+      guard batch.isLarge else { return try await hand(batch, filter: filter, remaining: &remaining, body) }
+      // Too large to wait in the window whole: listed again now, its turn come, a window at a time.
+      var keepGoing = true
+      try await Self.forEachPart(
+        batch, rover: rover, cameras: cameras, dates: plan.dates, service: service
+      ) { part in
+        guard keepGoing, remaining > 0 else { return }
+        keepGoing = try await hand(part, filter: filter, remaining: &remaining, body)
+      }
+      return keepGoing && remaining > 0
     }
+  }
+
+  /// One batch filtered, cut to the range's limit and handed to `body`; returns what `body` did.
+  private func hand(
+    _ batch: SolBatch, filter: PhotoFilter?, remaining: inout Int, _ body: (SolBatch) async throws -> Bool
+  ) async throws -> Bool {
+    var batch = batch
+    if let filter { (batch.photos, batch.olderVersions) = filter.applyCounting(batch.photos) }
+    if batch.photos.count > remaining { batch.photos = Array(batch.photos.prefix(remaining)) }
+    remaining -= batch.photos.count
+    return try await body(batch)
   }
 
   struct Plan {
@@ -99,22 +115,65 @@ package struct MissionLister: Sendable {
     return Plan(entries: index.entries.filter { $0.sol <= latest }, latest: latest, cameras: cameras, dates: dates)
   }
 
-  /// One sol, every page, one query per camera; photos outside the date range are dropped.
+  /// One sol, every page, one query per camera; photos outside the date range are dropped. A sol past a window
+  /// (``Pager/windowBytes``) comes back empty and ``SolBatch/isLarge``, to be listed in parts in its turn: sols
+  /// listed ahead wait whole, so each must stay small.
   static func listSol(
     _ entry: SolIndex.Entry, rover: String, cameras: [String], dates: ClosedRange<CalendarDate>?,
     service: any PhotoService
   ) async throws -> SolBatch {
     var photos: [Photo] = []
-    var seen = Set<Photo.ListingKey>()
-    for camera in cameras.isEmpty ? [nil] : cameras.map(Optional.some) {
-      let query = PhotoQuery(rover: rover, selection: .sol(entry.sol), camera: camera)
-      for photo in try await service.photos(query) where seen.insert(photo.listingKey).inserted {
-        if let dates, !dates.contains(photo.earthDate) { continue }
-        photos.append(photo)
+    var bytes = 0
+    do {
+      try await forEachWindow(of: entry.sol, rover: rover, cameras: cameras, dates: dates, service: service) {
+        photos += $0
+        bytes += $0.reduce(0) { $0 + $1.estimatedBytes }
+        if bytes > Pager.windowBytes { throw LargeSol() }
       }
+    } catch is LargeSol {
+      var batch = SolBatch(sol: entry.sol, photos: [], expected: nil, listed: 0)
+      batch.isLarge = true
+      batch.entryExpected = entry.expected
+      return batch
     }
     return SolBatch(
       sol: entry.sol, photos: photos, expected: cameras.isEmpty && dates == nil ? entry.expected : nil,
       listed: photos.count)
   }
+
+  /// A large sol's photos as parts, each a window; the last part (maybe empty) carries the sol's count.
+  static func forEachPart(
+    _ large: SolBatch, rover: String, cameras: [String], dates: ClosedRange<CalendarDate>?,
+    service: any PhotoService, _ body: (SolBatch) async throws -> Void
+  ) async throws {
+    var listed = 0
+    try await forEachWindow(of: large.sol, rover: rover, cameras: cameras, dates: dates, service: service) { photos in
+      listed += photos.count
+      var part = SolBatch(sol: large.sol, photos: photos, expected: nil, listed: photos.count)
+      part.isLast = false
+      try await body(part)
+    }
+    let expected = cameras.isEmpty && dates == nil ? large.entryExpected : nil
+    try await body(SolBatch(sol: large.sol, photos: [], expected: expected, listed: listed))
+  }
+
+  /// Every camera's windows of one sol, each photo once, those outside `dates` dropped.
+  private static func forEachWindow(
+    of sol: Int, rover: String, cameras: [String], dates: ClosedRange<CalendarDate>?, service: any PhotoService,
+    _ body: ([Photo]) async throws -> Void
+  ) async throws {
+    var seen = Set<Photo.ListingKey>()
+    for camera in cameras.isEmpty ? [nil] : cameras.map(Optional.some) {
+      let query = PhotoQuery(rover: rover, selection: .sol(sol), camera: camera)
+      try await service.forEachWindow(query) { window in
+        let kept = window.filter { photo in
+          seen.insert(photo.listingKey).inserted && (dates.map { $0.contains(photo.earthDate) } ?? true)
+        }
+        if !kept.isEmpty { try await body(kept) }
+      }
+    }
+  }
+
+  /// Thrown inside a sol's listing to stop it once it is past a window.
+  private struct LargeSol: Error {}
 }

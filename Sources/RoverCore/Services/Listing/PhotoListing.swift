@@ -33,14 +33,21 @@ package struct PhotoListing: Sendable {
     var outcome = Outcome()
     switch request {
     case .query(let query):
-      let photos = try await photos(query)
-      outcome.listed = photos.count
-      if checksCounts, let shortfall = try await shortfall(of: query, listed: photos.count) {
+      // A window at a time (a whole sol unless it is huge): printed or downloaded before the next is listed.
+      var handedOver = false
+      var olderVersions = 0
+      let listed = try await forEachWindow(query) { photos in
+        let (kept, older) = filter.applyCounting(photos)
+        olderVersions += older
+        handedOver = true
+        try await body(kept)
+      }
+      outcome.listed = listed
+      outcome.olderVersions += olderVersions
+      if checksCounts, let shortfall = try await shortfall(of: query, listed: outcome.listed) {
         outcome.shortfalls.append(shortfall)
       }
-      let (kept, older) = filter.applyCounting(photos)
-      outcome.olderVersions += older
-      try await body(kept)
+      if !handedOver { try await body([]) }
     case .range(let range):
       let estimate = onEstimate
       let whole = range.cameras.isEmpty && range.limit == nil && filter.takesWholeSols && range.days.isSols
@@ -90,30 +97,35 @@ package struct PhotoListing: Sendable {
     return outcome
   }
 
-  /// One query's photos: a date before landing refused, a camera group asked member by member, an empty answer
-  /// explained when it is the user's mistake.
-  private func photos(_ query: PhotoQuery) async throws -> [Photo] {
+  /// One query's photos, handed to `body` a window at a time; returns how many were listed. A date before landing
+  /// is refused, a camera group asked member by member, an empty answer explained when it is the user's mistake.
+  private func forEachWindow(_ query: PhotoQuery, _ body: ([Photo]) async throws -> Void) async throws -> Int {
     if case .earthDate(let date) = query.selection, let landing = MarsCalendar.landingDate(rover: query.rover),
       date < landing
     {
       throw ServiceError.dateBeforeLanding(rover: query.rover, date: date, landing: landing)
     }
-    var photos: [Photo] = []
+    var listed = 0
     if let camera = query.camera {
       // A group (NAVCAM on Perseverance) is its members, each asked for.
       var seen = Set<Photo.ListingKey>()
       var member = query
       for name in try await checkCamera(camera, rover: query.rover) {
         member.camera = name
-        for photo in try await service.photos(member) where seen.insert(photo.listingKey).inserted {
-          photos.append(photo)
+        try await service.forEachWindow(member) { window in
+          let new = window.filter { seen.insert($0.listingKey).inserted }
+          listed += new.count
+          if !new.isEmpty { try await body(new) }
         }
       }
     } else {
-      photos = try await service.photos(query)
+      try await service.forEachWindow(query) { window in
+        listed += window.count
+        if !window.isEmpty { try await body(window) }
+      }
     }
-    if photos.isEmpty { try await explainEmpty(query) }
-    return photos
+    if listed == 0 { try await explainEmpty(query) }
+    return listed
   }
 
   /// A whole sol (every camera, every page) listed short of the count the service gives for it; said as a warning.

@@ -38,6 +38,13 @@ package struct SolBatch: Sendable {
   package var listed: Int
   /// Older versions of re-sent frames the filter's newest-version default left out of ``photos``.
   package var olderVersions = 0
+  /// False for a part of a sol too large to hand over whole: more parts follow, and the last (with this true)
+  /// carries ``expected`` and the sol's whole ``listed``.
+  package var isLast = true
+  /// Set by the lister on a sol it will list again in parts (``isLast``), never seen by a caller.
+  var isLarge = false
+  /// The sol's count from the index, kept for its last part.
+  var entryExpected: Int?
 }
 
 extension PhotoRange.Days {

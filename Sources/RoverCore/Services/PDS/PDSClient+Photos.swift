@@ -9,17 +9,27 @@ extension PDSClient {
       let rows = max(1, perPage ?? configuration.maxPerPage)
       return try await page(filters, rover: rover, start: max(0, number - 1) * rows, rows: rows, what: what).items
     case .all:
-      let rows = max(1, configuration.maxPerPage)
-      let pager = Pager(
-        firstPage: 0, pageSize: rows, width: min(4, max(1, configuration.maxConnections)), what: what,
-        // By offset, in the page size the pager found: a server capping `rows` below what was asked still has
-        // every record read, where `number × rows` would skip past the rest of each page.
-        fetch: { number, size in
-          try await self.page(filters, rover: rover, start: number * size, rows: rows, what: what)
-        },
-        onProgress: progressHandler(events), onWarning: warningHandler(events))
-      return try await pager.all().uniqued()
+      return try await pager(filters, rover: rover, what: what).all().uniqued()
     }
+  }
+
+  package func forEachWindow(_ query: PhotoQuery, _ body: ([Photo]) async throws -> Void) async throws {
+    guard case .all = query.paging else { return try await body(photos(query)) }
+    let rover = try pdsRover(query.rover)
+    guard let (filters, what) = try await selection(query, rover: rover) else { return }
+    try await pager(filters, rover: rover, what: what).forEachWindow(window: Pager.windowBytes, body)
+  }
+
+  private func pager(_ filters: [String], rover: PDSRover, what: String) -> Pager {
+    let rows = max(1, configuration.maxPerPage)
+    return Pager(
+      firstPage: 0, pageSize: rows, width: min(4, max(1, configuration.maxConnections)), what: what,
+      // By offset, in the page size the pager found: a server capping `rows` below what was asked still has
+      // every record read, where `number × rows` would skip past the rest of each page.
+      fetch: { number, size in
+        try await self.page(filters, rover: rover, start: number * size, rows: rows, what: what)
+      },
+      onProgress: progressHandler(events), onWarning: warningHandler(events))
   }
 
   /// The filters of a query and its description for messages; nil for the latest sol of a rover with no photos.

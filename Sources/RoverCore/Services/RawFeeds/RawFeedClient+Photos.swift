@@ -19,6 +19,31 @@ extension RawFeedClient {
     return photos.uniqued()
   }
 
+  package func forEachWindow(_ query: PhotoQuery, _ body: ([Photo]) async throws -> Void) async throws {
+    guard case .all = query.paging else { return try await body(photos(query)) }
+    let rover = try feedRover(query.rover)
+    var day: CalendarDate?
+    let sols: [Int]
+    switch query.selection {
+    case .sol(let sol): sols = [sol]
+    case .latest: sols = [try await latest(rover).sol]
+    case .earthDate(let date):
+      sols = MarsCalendar.captureSols(rover: rover.rawValue, on: date)
+      day = date
+    }
+    // Ids only, across the sols of a day: what `photos` drops as repeats.
+    var seen = Set<Photo.ListingKey>()
+    for sol in sols {
+      try await pager(rover, sol: sol, camera: query.camera).forEachWindow(window: Pager.windowBytes) { window in
+        let kept = window.filter {
+          matches($0, sol: sol, camera: query.camera) && keepsSample($0) && (day == nil || $0.earthDate == day)
+            && seen.insert($0.listingKey).inserted
+        }
+        if !kept.isEmpty { try await body(kept) }
+      }
+    }
+  }
+
   /// The feeds cannot tell which sols have photos without asking each: every sol of the range is a candidate.
   package func solIndex(rover name: String, range: ClosedRange<Int>?) async throws -> SolIndex {
     let rover = try feedRover(name)
@@ -75,7 +100,12 @@ extension RawFeedClient {
 
   /// Every record of one sol, thumbnails included, each once.
   func everySample(_ rover: FeedRover, sol: Int, camera: String?) async throws -> [Photo] {
-    let pager = Pager(
+    try await pager(rover, sol: sol, camera: camera).all().filter { matches($0, sol: sol, camera: camera) }.uniqued()
+  }
+
+  /// The one pager of a sol's records, thumbnails included.
+  private func pager(_ rover: FeedRover, sol: Int, camera: String?) -> Pager {
+    Pager(
       firstPage: 0, pageSize: rover.pageSize, what: "\(rover.rawValue) sol \(sol)",
       fetch: { number, _ in
         let page = try await self.page(rover, sol: sol, camera: camera, page: number)
@@ -85,7 +115,6 @@ extension RawFeedClient {
         return page
       },
       onProgress: progressHandler(events), onWarning: warningHandler(events))
-    return try await pager.all().filter { matches($0, sol: sol, camera: camera) }.uniqued()
   }
 
   private func matches(_ photo: Photo, sol: Int, camera: String?) -> Bool {

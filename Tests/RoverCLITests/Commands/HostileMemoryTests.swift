@@ -1,0 +1,98 @@
+import Foundation
+import RoverTestSupport
+import Testing
+
+/// A sol of many large pages costs a window and a page, never the sol: `rover` stays under 100 MB whatever the feed
+/// sends, and the sol still ends right (complete, or incomplete with exit 3 and the photos listed so far printed).
+@Suite struct HostileMemoryTests {
+  static let megabyte = 1024 * 1024
+  /// Issue 38's bound on a whole run, on the debug build the tests run (the release build holds less).
+  static let peakLimit = 100 * megabyte
+
+  /// A JPEG's start and end markers around a JFIF header: what a signature check takes for a JPEG.
+  static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0xFF, 0xD9])
+
+  /// Curiosity's raw feed at sol 10: pages of `records` records (all new ids), `pageBytes` long with the records'
+  /// titles (which every photo keeps); with `pages`, that many full pages, then empty ones, and the total said, else
+  /// full pages for ever and no total. Image requests answer a small JPEG.
+  static func feed(pageBytes: Int, pages: Int?, records: Int = 500) throws -> TestHTTPServer {
+    let title = String(repeating: "t", count: pageBytes / records - 250)
+    return try TestHTTPServer { request in
+      if request.path.contains("/latest") {
+        return .json(#"{"success":true,"latest_data":{"latest_sol":10,"total":5}}"#)
+      }
+      if request.path.hasPrefix("/img/") { return .bytes(Self.jpeg, contentType: "image/jpeg") }
+      let port = request.header("host")?.split(separator: ":").last ?? "80"
+      let page = Int(request.query("page") ?? "0") ?? 0
+      let full = pages.map { page < $0 } ?? true
+      let items = (0..<(full ? records : 0)).map { index in
+        let id = "NLB_\(page)_\(index)"
+        return #"{"id":"\#(id)","imageid":"\#(id)","sol":10,"instrument":"NAV_LEFT_B","#
+          + #""url":"http://127.0.0.1:\#(port)/img/\#(id).JPG","date_taken":"2012-08-16T00:00:00Z","#
+          + #""extended":{"sample_type":"full"},"title":"\#(title)"}"#
+      }
+      let total = pages.map { String($0 * records) } ?? "null"
+      return .json(#"{"items":[\#(items.joined(separator: ","))],"more":\#(full),"total":\#(total)}"#)
+    }
+  }
+
+  /// `rover --service nasa-raw --base-url … ARGUMENTS`, measured; `{dir}` in an argument is a fresh folder.
+  static func run(_ server: TestHTTPServer, _ arguments: [String]) async throws -> RoverProcess.MeasuredRun {
+    let dir = try TestDirectory.make()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    return try await RoverProcess.runMeasuringMemory(
+      ["--service", "nasa-raw", "--base-url", server.baseURL.absoluteString]
+        + arguments.map { $0.replacingOccurrences(of: "{dir}", with: dir.path + "/out") },
+      environment: ["XDG_STATE_HOME": dir.path, "ROVER_RETRY_BASE_DELAY": "0.01"])
+  }
+
+  static let listings: [[String]] = [
+    ["photos", "curiosity", "--sol", "10", "--format", "jsonl"],
+    ["fetch-image", "curiosity", "--sol", "10", "-o", "{dir}", "--dry-run"],
+    ["sync", "curiosity", "--sol", "10..10", "-o", "{dir}", "--dry-run"],
+  ]
+
+  /// 7 pages of 6 MB: 42 MB of titles, under the sol's byte budget, which a listing held whole used to keep at once
+  /// (with each page's parse on top). Every command prints a line a photo.
+  @Test(arguments: listings)
+  func aSolOfManyLargePagesIsListedWithoutHoldingItWhole(_ arguments: [String]) async throws {
+    let server = try Self.feed(pageBytes: 6 * Self.megabyte, pages: 7)
+    defer { server.stop() }
+    let run = try await Self.run(server, arguments)
+    #expect(run.result.exitCode == 0, "\(run.result.stderr)")
+    #expect(run.result.stdout.split(separator: "\n").count == 3500)
+    #expect(run.peakBytes < Self.peakLimit, "peak \(run.peakBytes / Self.megabyte) MB")
+  }
+
+  /// Full pages for ever: the sol's byte budget ends it as incomplete (exit 3), and what was listed before the cut
+  /// is printed, not lost.
+  @Test(arguments: listings)
+  func aSolPastItsByteBudgetHandsOverWhatItListedAndEndsIncomplete(_ arguments: [String]) async throws {
+    let server = try Self.feed(pageBytes: 4 * Self.megabyte, pages: nil)
+    defer { server.stop() }
+    let run = try await Self.run(server, arguments)
+    #expect(run.result.exitCode == 3, "\(run.result.stderr)")
+    #expect(run.result.stderr.contains("MB"), "\(run.result.stderr)")
+    // 48 MB of budget at 4 MB a page: at least five whole pages were listed before the cut (none used to be).
+    #expect(run.result.stdout.split(separator: "\n").count >= 2500)
+    #expect(run.peakBytes < Self.peakLimit, "peak \(run.peakBytes / Self.megabyte) MB")
+  }
+
+  /// A sync of a sol too large to hand over whole downloads it in parts, every photo of it.
+  @Test func aSyncOfALargeSolDownloadsItInParts() async throws {
+    let server = try Self.feed(pageBytes: 6 * Self.megabyte, pages: 7, records: 40)
+    defer { server.stop() }
+    let dir = try TestDirectory.make()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let arguments = [
+      "--service", "nasa-raw", "--base-url", server.baseURL.absoluteString, "sync", "curiosity", "--sol", "10..10",
+      "-o", dir.appendingPathComponent("out").path, "--name", "{id}.{ext}",
+    ]
+    let environment = ["XDG_STATE_HOME": dir.path, "ROVER_RETRY_BASE_DELAY": "0.01"]
+    let run = try await RoverProcess.runMeasuringMemory(arguments, environment: environment)
+    #expect(run.result.exitCode == 0, "\(run.result.stderr)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path)
+    #expect(files.filter { $0.hasSuffix(".jpg") }.count == 280)
+    #expect(run.peakBytes < Self.peakLimit, "peak \(run.peakBytes / Self.megabyte) MB")
+  }
+}
