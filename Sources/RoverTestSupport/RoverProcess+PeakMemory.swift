@@ -8,13 +8,15 @@ extension RoverProcess {
   /// A finished run and the most memory the child held at once.
   public struct MeasuredRun: Sendable {
     public let result: RoverProcessResult
-    /// The child's peak resident set, in bytes (`ru_maxrss` of that child alone, from `wait4`).
+    /// rover's peak resident set, in bytes, as GNU time's `%M` reports it for the process it starts.
     public let peakBytes: Int
   }
 
   /// Runs `rover` like ``run(_:environment:stdin:currentDirectory:timeout:)`` (stdin empty, output captured) and
-  /// reports its own peak RSS: `wait4` gives the child's `rusage` alone, where `RUSAGE_CHILDREN` would mix in every
-  /// other test's children. The wait runs on a thread of its own, never on the cooperative pool.
+  /// reports its own peak RSS. rover runs under `/usr/bin/time` (Debian's `time`): Linux charges a process the
+  /// high-water mark of the memory it was forked from, so `wait4` on a child of this (large) test process reports
+  /// at least the test process's size; time's own child starts from time's few hundred kilobytes. The wait runs on
+  /// a thread of its own, never on the cooperative pool.
   /// - Throws: `RoverProcessError.executableNotFound`, or POSIX errors from spawning.
   public static func runMeasuringMemory(
     _ arguments: [String], environment: [String: String] = [:]
@@ -26,15 +28,27 @@ extension RoverProcess {
     let full = try makeEnvironment(adding: environment, sandbox: sandbox)
     let out = sandbox.appendingPathComponent("stdout").path
     let err = sandbox.appendingPathComponent("stderr").path
+    let peak = sandbox.appendingPathComponent("peak").path
+    let timer = "/usr/bin/time"
+    guard FileManager.default.isExecutableFile(atPath: timer) else {
+      throw RoverProcessError.executableNotFound(searched: [timer + " (apt-get install time)"])
+    }
     let started = Date()
-    let pid = try spawn(executable.path, arguments, environment: full, stdout: out, stderr: err)
-    let (status, peakKB) = await withCheckedContinuation { continuation in
+    let pid = try spawn(
+      timer, ["-f", "%M", "-o", peak, executable.path] + arguments, environment: full, stdout: out, stderr: err)
+    let status = await withCheckedContinuation { continuation in
       Thread.detachNewThread {
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) == -1, errno == EINTR {}
-        continuation.resume(returning: (status, Int(usage.ru_maxrss)))
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        continuation.resume(returning: status)
       }
+    }
+    // time writes "Command exited with non-zero status N" before the figure when rover fails: the last line counts.
+    let report = (try? String(contentsOfFile: peak, encoding: .utf8)) ?? ""
+    guard let peakKB = report.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+    else {
+      throw RoverProcessError.conditionNotMet(
+        "a peak RSS from /usr/bin/time in \(peak)", stdout: report, stderr: (try? String(contentsOfFile: err)) ?? "")
     }
     // The wait status: low 7 bits the signal that ended the child (0 for an exit), bits 8–15 the exit code.
     let signal = status & 0x7F

@@ -151,7 +151,10 @@ public final class RunningRover: Sendable {
       if settled || deadline.map({ Date() >= $0 }) == true {
         throw RoverProcessError.conditionNotMet(description, stdout: stdout, stderr: stderr)
       }
-      await state.changed(since: version, before: deadline)
+      // The child's output and end wake the wait; a condition on a server or the file system has no such event,
+      // so it is looked at again at least every 20 ms.
+      let recheck = Date().addingTimeInterval(0.02)
+      await state.changed(since: version, before: deadline.map { min($0, recheck) } ?? recheck)
       try Task.checkCancellation()
     }
   }

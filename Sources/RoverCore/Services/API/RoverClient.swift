@@ -48,9 +48,7 @@ package struct RoverClient: PhotoService {
   }
 
   package func photos(_ query: PhotoQuery) async throws -> [Photo] {
-    if options.sizeRequested, saidSize.isFirst() {
-      events?(.warning(.imageSizeIgnored(service: serviceName, size: options.size.rawValue)))
-    }
+    sayOnceSizeIgnored()
     switch query.paging {
     case .page(let number, let perPage):
       return try await page(query, number: number, perPage: perPage).photos.uniqued()
@@ -61,8 +59,16 @@ package struct RoverClient: PhotoService {
 
   package func forEachWindow(_ query: PhotoQuery, _ body: ([Photo]) async throws -> Void) async throws {
     guard case .all = query.paging else { return try await body(photos(query)) }
+    sayOnceSizeIgnored()
     try await pager(query).forEachWindow(window: Pager.windowBytes, expectedCount: { await expectedCount(query) }) {
       try await body($0)
+    }
+  }
+
+  /// `--size` asked of a service with one image size: said once a run, however many sols are listed.
+  private func sayOnceSizeIgnored() {
+    if options.sizeRequested, saidSize.isFirst() {
+      events?(.warning(.imageSizeIgnored(service: serviceName, size: options.size.rawValue)))
     }
   }
 
