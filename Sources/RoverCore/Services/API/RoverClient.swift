@@ -74,7 +74,8 @@ package struct RoverClient: PhotoService {
           lastPage: page.pagination?.totalPages)
       },
       onProgress: progressHandler(events), onWarning: warningHandler(events))
-    return try await pager.all { await expectedCount(query) }.uniqued()
+    // The pager lists each `listingKey` once already: no second pass (and copy) to drop repeats.
+    return try await pager.all { await expectedCount(query) }
   }
 
   /// The photo count the manifest gives for the query's sol; only exact without a camera filter.
