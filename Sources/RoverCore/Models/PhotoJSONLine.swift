@@ -26,30 +26,29 @@ package enum PhotoJSONLine {
     let meta = photo.metadata
     let frame = photo.frame
     let details = photo.details
-    raw("{", &out)
-    key("attitude", &out); numbers(meta.attitude, &out)
-    raw(",", &out); key("camera", &out); camera(photo.camera, &out)
-    raw(",", &out); key("camera_model", &out); cameraModel(meta.cameraModel, &out)
-    raw(",", &out); key("camera_position", &out); numbers(meta.cameraPosition, &out)
-    raw(",", &out); key("camera_vector", &out); numbers(meta.cameraVector, &out)
-    raw(",", &out); key("caption", &out); optional(meta.caption, &out)
-    raw(",", &out); key("credit", &out); optional(meta.credit, &out)
-    if let dateTaken = details?.dateTaken { raw(",", &out); key("date_taken", &out); string(dateTaken, &out) }
-    raw(",", &out); key("drive", &out); integer(meta.drive, &out)
-    raw(",", &out); key("earth_date", &out); string(photo.earthDate.description, &out)
+    raw("{\"attitude\":", &out); numbers(meta.attitude, &out)
+    raw(",\"camera\":", &out); camera(photo.camera, &out)
+    raw(",\"camera_model\":", &out); cameraModel(meta.cameraModel, &out)
+    raw(",\"camera_position\":", &out); numbers(meta.cameraPosition, &out)
+    raw(",\"camera_vector\":", &out); numbers(meta.cameraVector, &out)
+    raw(",\"caption\":", &out); optional(meta.caption, &out)
+    raw(",\"credit\":", &out); optional(meta.credit, &out)
+    if let dateTaken = details?.dateTaken { raw(",\"date_taken\":", &out); string(dateTaken, &out) }
+    raw(",\"drive\":", &out); integer(meta.drive, &out)
+    raw(",\"earth_date\":", &out); string(photo.earthDate.description, &out)
     if photo.includesPosition || photo.position != nil {
-      raw(",", &out); key("elevation", &out); number(photo.position?.elevation, &out)
+      raw(",\"elevation\":", &out); number(photo.position?.elevation, &out)
     }
-    raw(",", &out); key("eye", &out); optional(frame?.eye?.rawValue, &out)
-    raw(",", &out); key("filter", &out); optional(meta.filter, &out)
-    raw(",", &out); key("height", &out); integer(meta.height, &out)
-    raw(",", &out); key("id", &out)
+    raw(",\"eye\":", &out); optional(frame?.eye?.rawValue, &out)
+    raw(",\"filter\":", &out); optional(meta.filter, &out)
+    raw(",\"height\":", &out); integer(meta.height, &out)
+    raw(",\"id\":", &out)
     switch photo.id {
     case .number(let number): raw(String(number), &out)
     case .text(let text): string(text, &out)
     }
     if let files = details?.imageFiles {
-      raw(",", &out); key("image_files", &out); raw("{", &out)
+      raw(",\"image_files\":", &out); raw("{", &out)
       var firstFile = true
       for name in files.keys.sorted() { field(name, string: files[name] ?? "", &firstFile, &out) }
       raw("}", &out)
@@ -60,42 +59,42 @@ package enum PhotoJSONLine {
 
   /// The keys from `img_src` to `rover`, in order.
   private static func writeMiddle(_ photo: Photo, meta: FrameMetadata, frame: FrameName?, into out: inout [UInt8]) {
-    raw(",", &out); key("img_src", &out); string(photo.imageSource, &out)
+    raw(",\"img_src\":", &out); string(photo.imageSource, &out)
     let hasPlace = photo.includesPosition || photo.position != nil
-    if hasPlace { raw(",", &out); key("lat", &out); number(photo.position?.latitude, &out) }
-    raw(",", &out); key("lmst", &out); optional(meta.lmst, &out)
-    if hasPlace { raw(",", &out); key("lon", &out); number(photo.position?.longitude, &out) }
-    raw(",", &out); key("ltst", &out); optional(meta.ltst, &out)
-    raw(",", &out); key("mast_azimuth", &out); number(meta.mastAzimuth, &out)
-    raw(",", &out); key("mast_elevation", &out); number(meta.mastElevation, &out)
-    if hasPlace { raw(",", &out); key("position_method", &out); optional(photo.position?.method.rawValue, &out) }
-    raw(",", &out); key("product", &out); optional(frame?.product, &out)
-    raw(",", &out); key("received_utc", &out); optional(meta.receivedUTC, &out)
-    raw(",", &out); key("rover", &out); rover(photo.rover, &out)
+    if hasPlace { raw(",\"lat\":", &out); number(photo.position?.latitude, &out) }
+    raw(",\"lmst\":", &out); optional(meta.lmst, &out)
+    if hasPlace { raw(",\"lon\":", &out); number(photo.position?.longitude, &out) }
+    raw(",\"ltst\":", &out); optional(meta.ltst, &out)
+    raw(",\"mast_azimuth\":", &out); number(meta.mastAzimuth, &out)
+    raw(",\"mast_elevation\":", &out); number(meta.mastElevation, &out)
+    if hasPlace { raw(",\"position_method\":", &out); optional(photo.position?.method.rawValue, &out) }
+    raw(",\"product\":", &out); optional(frame?.product, &out)
+    raw(",\"received_utc\":", &out); optional(meta.receivedUTC, &out)
+    raw(",\"rover\":", &out); rover(photo.rover, &out)
   }
 
   /// The keys after `rover`, in order.
   private static func writeRest(_ photo: Photo, meta: FrameMetadata, frame: FrameName?, into out: inout [UInt8]) {
     if let sampleType = photo.details?.sampleType {
-      raw(",", &out); key("sample_type", &out); string(sampleType, &out)
+      raw(",\"sample_type\":", &out); string(sampleType, &out)
     }
-    raw(",", &out); key("scale_factor", &out); integer(meta.scaleFactor, &out)
-    raw(",", &out); key("sclk", &out); number(meta.sclk, &out)
-    raw(",", &out); key("sequence", &out); optional(frame?.sequence, &out)
-    raw(",", &out); key("site", &out); integer(meta.site, &out)
-    raw(",", &out); key("sol", &out); raw(String(photo.sol), &out)
-    raw(",", &out); key("subframe", &out)
+    raw(",\"scale_factor\":", &out); integer(meta.scaleFactor, &out)
+    raw(",\"sclk\":", &out); number(meta.sclk, &out)
+    raw(",\"sequence\":", &out); optional(frame?.sequence, &out)
+    raw(",\"site\":", &out); integer(meta.site, &out)
+    raw(",\"sol\":", &out); raw(String(photo.sol), &out)
+    raw(",\"subframe\":", &out)
     if let subframe = meta.subframe {
       raw("{\"height\":\(subframe.height),\"width\":\(subframe.width),\"x\":\(subframe.x),\"y\":\(subframe.y)}", &out)
     } else {
       raw("null", &out)
     }
-    raw(",", &out); key("taken_utc", &out); optional(meta.takenUTC, &out)
-    raw(",", &out); key("tile", &out); integer(frame?.tile, &out)
-    raw(",", &out); key("title", &out); optional(meta.title ?? photo.details?.title, &out)
-    raw(",", &out); key("version", &out); integer(frame?.version, &out)
-    raw(",", &out); key("width", &out); integer(meta.width, &out)
-    raw(",", &out); key("xyz", &out); numbers(meta.xyz, &out)
+    raw(",\"taken_utc\":", &out); optional(meta.takenUTC, &out)
+    raw(",\"tile\":", &out); integer(frame?.tile, &out)
+    raw(",\"title\":", &out); optional(meta.title ?? photo.details?.title, &out)
+    raw(",\"version\":", &out); integer(frame?.version, &out)
+    raw(",\"width\":", &out); integer(meta.width, &out)
+    raw(",\"xyz\":", &out); numbers(meta.xyz, &out)
     raw("}", &out)
   }
 
