@@ -501,15 +501,42 @@ def row_listing(b: Bench, scale: Scale) -> Row:
                     f"{api}/api/v1/rovers/curiosity/photos?sol=1000&per_page=100"],
                    stdout=out, check=check_lines(out, n))
 
-    results = b.compare(title, {"rover": rover, "best case (Python)": best_case})
+    def best_case_curl(label: str) -> Job:
+        # The same with curl's tool and jq (issue 39 says "curl's best case"): page 1, its page count read by jq,
+        # then pages 2..N at once (`--parallel-immediate`: curl otherwise waits for the first connection, in case
+        # it could multiplex on it, which costs HTTP/1.1 one more round trip).
+        out = b.new_dir(label) / "pages.json"
+        script = ('n=$(curl -sf "$1&page=1" | tee "$2" | jq .pagination.total_pages) && '
+                  '{ [ "$n" -lt 2 ] || curl -sf --parallel --parallel-immediate --parallel-max 16 '
+                  '"$1&page=[2-$n]" >> "$2"; }')
+        return Job(["sh", "-c", script, "sh", f"{api}/api/v1/rovers/curiosity/photos?sol=1000&per_page=100",
+                    str(out)], check=check_pages(out, n))
+
+    peers = {"best case (Python)": best_case, "best case (curl)": best_case_curl}
+    results = b.compare(title, {"rover": rover, **peers})
     row = Row(title, details=detail_table(results, n, "µs"))
     if results["rover"].failure:
         row.verdicts.append(failed_verdict(title, "wall", f"rover failed: {results['rover'].failure}"))
     else:
         row.verdicts.append(ratio_verdict(title, "wall", results["rover"].median("wall"),
-                                          {"best case": results["best case (Python)"].median("wall")},
-                                          "best case", 1.05, "s"))
+                                          {name: results[name].median("wall") for name in peers},
+                                          "faster", 1.05, "s", issue="39"))
     return row
+
+
+def check_pages(path: Path, expected: int) -> Callable[[], str | None]:
+    """Concatenated answers of the photos endpoint hold `expected` photos in all."""
+    def check() -> str | None:
+        text, count, at = path.read_text(), 0, 0
+        decoder, space = json.JSONDecoder(), re.compile(r"\s*")
+        try:
+            while (at := space.match(text, at).end()) < len(text):
+                page, at = decoder.raw_decode(text, at)
+                count += len(page["photos"])
+        except (ValueError, KeyError, TypeError) as error:
+            return f"printed no photo pages: {error}"
+        return None if count == expected else f"printed {count} photos, expected {expected}"
+    return check
 
 
 def per_photo_verdict(title: str, measure: str, rover: Result, peers: dict[str, float], n: int,
@@ -583,6 +610,66 @@ def row_json(b: Bench, scale: Scale) -> Row:
     row.verdicts.append(per_photo_verdict(title, "decode + re-run, CPU per photo", results["rover"],
                                           {"jq": results["jq"].median("cpu"), "find": results["find"].median("cpu")},
                                           n, 2.0))
+    return row
+
+
+def cached_pages(cache: Path, out: Path) -> int:
+    """The bodies of the photo pages in rover's response cache (`responses/*.entry`: a JSON header line, then the
+    body as the server sent it), one a line, into `out`: what `jq -c '.photos[]'` reads. Returns how many."""
+    count = 0
+    with open(out, "wb") as f:
+        for entry in sorted((cache / "responses").glob("*.entry")):
+            header, _, body = entry.read_bytes().partition(b"\n")
+            if "/photos" in json.loads(header)["key"]:
+                f.write(body + b"\n")
+                count += 1
+    return count
+
+
+def row_jsonl_cached(b: Bench, scale: Scale) -> Row:
+    """JSON Lines from rover's response cache (issue 39): `rover photos --format jsonl --offline` over three
+    20 000-photo sols fetched once before, against `jq -c '.photos[]'` over the very page bodies in that cache.
+    No server and no HTTP in the timed runs: the cost is reading the cache entries, decoding the pages and writing
+    every photo with its 27 metadata keys (null here; jq writes only the six keys the service sent). Bound: CPU
+    and wall at most jq's."""
+    sols = -(-scale.many // 20_000)
+    per_sol = -(-scale.many // sols)
+    n = per_sol * sols
+    last_sol = 1000 + sols - 1
+    title = f"JSON Lines of {n:,} cached photos"
+    api = b.python_server("api-jsonl-cached", "api", "--sols", f"1000..{last_sol}", "--per-sol", str(per_sol),
+                          "--img-base", "http://127.0.0.1:9/img")
+    cache = b.work / "lists" / "jsonl-cache"
+    command = [str(b.rover), "photos", "curiosity", "--sol", f"1000..{last_sol}", "--format", "jsonl",
+               "--base-url", f"{api}/api/v1"]
+    env = {"ROVER_CACHE_DIR": str(cache)}
+    row = Row(title)
+    log(f"rover lists {n:,} photos once (untimed) into its response cache")
+    _, problem = b.run("rover-jsonl-cache-fill", Job(command, env=env, check=lambda: None))
+    if problem:
+        row.verdicts.append(failed_verdict(title, "CPU", f"rover could not fill its cache: {problem}"))
+        return row
+    pages = b.work / "lists" / "jsonl-cached-pages.json"
+    row.details += [f"{cached_pages(cache, pages)} cached pages of 500; rover reads them with `--offline`, jq "
+                    "reads their bodies concatenated.", ""]
+
+    def rover(label: str) -> Job:
+        out = b.new_dir(label) / "photos.jsonl"
+        return Job([*command, "--offline"], env=env, stdout=out, check=check_lines(out, n))
+
+    def jq(label: str) -> Job:
+        out = b.new_dir(label) / "photos.jsonl"
+        return Job(["jq", "-c", ".photos[]", str(pages)], stdout=out, check=check_lines(out, n))
+
+    results = b.compare(title, {"rover": rover, "jq": jq})
+    row.details += detail_table(results, n, "µs")
+    for measure in ("cpu", "wall"):
+        name = "CPU" if measure == "cpu" else "wall"
+        if results["rover"].failure:
+            row.verdicts.append(failed_verdict(title, name, f"rover failed: {results['rover'].failure}"))
+            continue
+        row.verdicts.append(ratio_verdict(title, name, results["rover"].median(measure),
+                                          {"jq": results["jq"].median(measure)}, "jq", 1.0, "s", 3, issue="39"))
     return row
 
 
@@ -792,8 +879,8 @@ def row_startup(b: Bench, scale: Scale) -> Row:
 ROWS: dict[str, Callable[[Bench, Scale], Row]] = {
     "https-small": row_https_small, "https-medium": row_https_medium, "h2-small": row_h2_small,
     "h2-medium": row_h2_medium, "latency": row_latency, "small": row_small, "medium": row_medium, "tiny": row_tiny, "large": row_large,
-    "memory": row_memory, "range": row_range, "listing": row_listing, "json": row_json, "metadata": row_metadata,
-    "rerun": row_rerun, "startup": row_startup,
+    "memory": row_memory, "range": row_range, "listing": row_listing, "json": row_json,
+    "jsonl-cached": row_jsonl_cached, "metadata": row_metadata, "rerun": row_rerun, "startup": row_startup,
 }
 
 

@@ -65,7 +65,9 @@ public struct PhotoFilter: Sendable, Hashable {
   /// ``apply(_:)``, and how many older versions of a frame the newest-version default left out (0 with
   /// ``Versions/all``): a listing says so once, or frames would go missing without a word.
   package func applyCounting(_ photos: [Photo]) -> (kept: [Photo], olderVersions: Int) {
-    let matching = photos.filter(matches)
+    // Without time, place or sequence every photo matches: no copy of the sol's photos (each is hundreds of bytes).
+    let everything = lmst == nil && sites == nil && drives == nil && sequence == nil
+    let matching = everything ? photos : photos.filter(matches)
     guard versions == .newest else { return (matching, 0) }
     let newest = Self.newestVersions(matching)
     return (newest, matching.count - newest.count)

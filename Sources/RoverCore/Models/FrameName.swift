@@ -191,6 +191,13 @@ extension FrameName {
   /// when the stem holds anything but ASCII letters, digits and `_`.
   static func stem(of text: String) -> (stem: String, merSuffix: String?)? {
     guard text.utf8.count <= maximumInputLength else { return nil }
+    // Every name and URL a service sends is ASCII: read by bytes, the same steps cost a tenth of these.
+    if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiStem(of: text) }
+    return unicodeStem(of: text)
+  }
+
+  /// ``stem(of:)`` for any text, through `Character`s (and Unicode's spaces trimmed).
+  static func unicodeStem(of text: String) -> (stem: String, merSuffix: String?)? {
     var name = Substring(text.trimmingSpacesAndNewlines())
     if let cut = name.firstIndex(where: { $0 == "?" || $0 == "#" }) {
       name = name[..<cut]

@@ -20,7 +20,13 @@ public struct Photo: Sendable {
   /// Only from NASA's raw feeds: capture time, sample type, every image size; written as extra keys in JSON.
   public var details: PhotoDetails?
   /// Clock, Mars time, place, pointing and camera model, where the service gives them.
-  public var metadata: FrameMetadata
+  public var metadata: FrameMetadata {
+    get { metadataBox?.value ?? FrameMetadata() }
+    set { metadataBox = newValue.isEmpty ? nil : MetadataBox(newValue) }
+  }
+  /// The metadata behind a reference, and none when empty (the Photos API's photos): a listing copies its photos
+  /// several times (paging, filtering, batching), and the twenty-odd fields inline were half of every copy's bytes.
+  private var metadataBox: MetadataBox?
   /// Where the photo was taken, once joined with NASA's localizations (``RoverLocalizations/position(of:)``);
   /// nil when not looked up or not known.
   public var position: Position?
@@ -137,4 +143,11 @@ extension Photo: Codable {
     try FrameNameFields(name: frame).encode(to: encoder)
     if includesPosition || position != nil { try PositionFields(position).encode(to: encoder) }
   }
+}
+
+/// An immutable ``FrameMetadata`` shared by the copies of one photo.
+private final class MetadataBox: Sendable {
+  let value: FrameMetadata
+
+  init(_ value: FrameMetadata) { self.value = value }
 }

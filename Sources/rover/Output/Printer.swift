@@ -58,6 +58,15 @@ struct Printer {
     FileHandle.standardOutput.write(Data(safe.utf8))
   }
 
+  /// JSON's UTF-8 bytes as they are (its writer escaped every control character), without a copy.
+  func write(json bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none)
+      FileHandle.standardOutput.write(data)
+    }
+  }
+
   /// Text whose server-sent parts were escaped already (tables, key-value lines).
   func writeEscaped(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))

@@ -39,4 +39,14 @@ import Testing
       #expect(decoded.metadata == photo.metadata)
     }
   }
+
+  /// The byte writer `photos --format jsonl` streams through appends exactly the line's bytes (without its newline)
+  /// after what the buffer already holds, for every awkward string and every metadata field.
+  @Test func theByteWriterAppendsTheLinesBytes() throws {
+    for photo in AwkwardPhotos.all + (try RealFrames.decoded()) {
+      var buffer = Array("{}\n".utf8)
+      PhotoJSONLine.write(photo, into: &buffer)
+      #expect(buffer == Array(("{}\n" + PhotoJSONLine.line(photo).dropLast()).utf8))
+    }
+  }
 }
