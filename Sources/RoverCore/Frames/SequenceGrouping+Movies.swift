@@ -53,7 +53,7 @@ extension SequenceGrouping {
   /// A thumbnail by its name or by the feed's sample type: never a movie frame (subframes are: dust-devil movies
   /// are subframes).
   package static func isThumbnail(_ photo: Photo, _ frame: FrameName?) -> Bool {
-    frame?.thumbnail == true || photo.details?.sampleType?.lowercased() == "thumbnail"
+    frame?.thumbnail == true || photo.metadata.sampleType?.lowercased() == "thumbnail"
   }
 
   /// The clock a movie orders by: the feed's shutter clock, else the name's; `nil` when neither is known or finite.

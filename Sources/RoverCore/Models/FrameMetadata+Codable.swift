@@ -7,6 +7,11 @@ extension FrameMetadata: Codable {
     case scaleFactor = "scale_factor", filter, title, caption, credit
   }
 
+  /// The raw feeds' own keys, written only where a service sent them (the Photos API's shape has none).
+  enum FeedKeys: String, CodingKey {
+    case dateTaken = "date_taken", sampleType = "sample_type", imageFiles = "image_files"
+  }
+
   /// Reads the keys rover writes; a key that is missing, null or of the wrong type is nil.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -33,6 +38,10 @@ extension FrameMetadata: Codable {
     title = value(.title)
     caption = value(.caption)
     credit = value(.credit)
+    let feed = try decoder.container(keyedBy: FeedKeys.self)
+    dateTaken = (try? feed.decodeIfPresent(String.self, forKey: .dateTaken)) ?? nil
+    sampleType = (try? feed.decodeIfPresent(String.self, forKey: .sampleType)) ?? nil
+    imageFiles = (try? feed.decodeIfPresent([String: String].self, forKey: .imageFiles)) ?? nil
   }
 
   /// Writes every key, `null` where unknown, so `jq '.sclk'` means the same on every service.
@@ -60,6 +69,10 @@ extension FrameMetadata: Codable {
     try container.encode(title, forKey: .title)
     try container.encode(caption, forKey: .caption)
     try container.encode(credit, forKey: .credit)
+    var feed = encoder.container(keyedBy: FeedKeys.self)
+    try feed.encodeIfPresent(dateTaken, forKey: .dateTaken)
+    try feed.encodeIfPresent(sampleType, forKey: .sampleType)
+    try feed.encodeIfPresent(imageFiles, forKey: .imageFiles)
   }
 }
 

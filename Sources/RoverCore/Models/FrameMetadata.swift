@@ -3,7 +3,8 @@
 /// Every value is as the service sent it, converted to a number where the feed quotes it (Perseverance sends most
 /// numbers as strings); a value a service does not give is nil, never 0 or "" (`"UNK"` counts as not given).
 ///
-/// In a photo's JSON these are top-level keys, always present, `null` where unknown (README, "Frame metadata").
+/// In a photo's JSON these are top-level keys, always present, `null` where unknown (docs/json.md, "Frame metadata");
+/// the feeds' own `date_taken`, `sample_type` and `image_files` only where a service sends them.
 public struct FrameMetadata: Sendable, Hashable {
   /// Capture time, ISO 8601 in UTC with `Z`, the fraction of a second as sent.
   public var takenUTC: String?
@@ -49,6 +50,14 @@ public struct FrameMetadata: Sendable, Hashable {
   public var caption: String?
   /// Whom to credit (`NASA/JPL-Caltech`, `NASA/JPL-Caltech/ASU`).
   public var credit: String?
+  /// The capture time as the raw feed or the PDS sends it (`date_taken`), before rover normalises it into
+  /// ``takenUTC``; in JSON only where a service sends it.
+  public var dateTaken: String?
+  /// `full`, `thumbnail`, `subframe`…, lower-cased (`sample_type`, NASA's raw feeds); in JSON only where sent.
+  public var sampleType: String?
+  /// Image URLs by size, `small`, `medium`, `large`, `full` (`image_files`, the Perseverance and Ingenuity feeds);
+  /// in JSON only where sent.
+  public var imageFiles: [String: String]?
 
   /// Metadata with every value unknown: what the Photos-API copies give.
   public init() {}

@@ -5,11 +5,6 @@ extension Photo {
     var total = 512
     if case .text(let text) = id { total += text.utf8.count }
     total += camera.name.utf8.count + (camera.fullName?.utf8.count ?? 0) + imageSource.utf8.count
-    if let details {
-      let texts = [details.dateTaken, details.sampleType, details.title]
-      total += texts.reduce(0) { $0 + ($1?.utf8.count ?? 0) }
-      total += (details.imageFiles ?? [:]).reduce(0) { $0 + 32 + $1.key.utf8.count + $1.value.utf8.count }
-    }
     total += metadata.estimatedBytes
     total += source?.estimatedBytes() ?? 0
     return total
@@ -19,8 +14,9 @@ extension Photo {
 extension FrameMetadata {
   /// About how many bytes the texts and number lists hold, beyond the fixed fields.
   var estimatedBytes: Int {
-    let texts = [takenUTC, receivedUTC, lmst, ltst, filter, title, caption, credit]
+    let texts = [takenUTC, receivedUTC, lmst, ltst, filter, title, caption, credit, dateTaken, sampleType]
     var total = texts.reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+    total += (imageFiles ?? [:]).reduce(0) { $0 + 32 + $1.key.utf8.count + $1.value.utf8.count }
     total += 8 * ((xyz?.count ?? 0) + (attitude?.count ?? 0) + (cameraPosition?.count ?? 0))
     total += 8 * (cameraVector?.count ?? 0)
     if let cameraModel {

@@ -17,8 +17,6 @@ public struct Photo: Sendable {
   public var earthDate: CalendarDate
   /// The rover, with its identity and dates only (no totals).
   public var rover: Rover
-  /// Only from NASA's raw feeds: capture time, sample type, every image size; written as extra keys in JSON.
-  public var details: PhotoDetails?
   /// Clock, Mars time, place, pointing and camera model, where the service gives them.
   public var metadata: FrameMetadata {
     get { metadataBox?.value ?? FrameMetadata() }
@@ -47,7 +45,7 @@ public struct Photo: Sendable {
   /// A photo from its parts, as a service or a test would make one.
   public init(
     id: PhotoID, sol: Int, camera: Camera, imageSource: String, earthDate: CalendarDate, rover: Rover,
-    details: PhotoDetails? = nil, metadata: FrameMetadata = FrameMetadata()
+    metadata: FrameMetadata = FrameMetadata()
   ) {
     self.id = id
     self.sol = sol
@@ -55,7 +53,6 @@ public struct Photo: Sendable {
     self.imageSource = imageSource
     self.earthDate = earthDate
     self.rover = rover
-    self.details = details
     self.metadata = metadata
   }
 
@@ -75,7 +72,7 @@ public struct Photo: Sendable {
   /// Every size the raw feeds list (`small`, `medium`, `large`, `full`), as fetchable URLs; empty where a service
   /// gives one size only.
   public var imageURLs: [String: URL] {
-    (details?.imageFiles ?? [:]).compactMapValues(ImageURL.resolve)
+    (metadata.imageFiles ?? [:]).compactMapValues(ImageURL.resolve)
   }
 }
 
@@ -114,15 +111,12 @@ extension Photo: Codable {
     earthDate = date
     rover = try container.decode(Rover.self, forKey: .rover)
     // Most photos are the six keys above alone (the Photos API's, and rover's own short lines): the thirty-odd
-    // optional keys of the details and the frame metadata are looked up only in an object with more members,
+    // optional keys of the frame metadata are looked up only in an object with more members,
     // which spares a download a third of its decoding. (Counted on the fast decoder only; it is the usual one.)
     if sixKeys {
-      details = nil
       metadata = FrameMetadata()
       return
     }
-    let details = try? PhotoDetails(from: decoder)
-    self.details = details?.isEmpty == false ? details : nil
     metadata = (try? FrameMetadata(from: decoder)) ?? FrameMetadata()
     (position, includesPosition) = PositionFields.decode(from: decoder)
   }
@@ -136,9 +130,6 @@ extension Photo: Codable {
     try container.encode(imageSource, forKey: .imageSource)
     try container.encode(earthDate, forKey: .earthDate)
     try rover.encode(to: container.superEncoder(forKey: .rover), including: [.id])
-    try details?.encode(to: encoder)
-    var metadata = self.metadata
-    metadata.title = metadata.title ?? details?.title
     try metadata.encode(to: encoder)
     try FrameNameFields(name: frame).encode(to: encoder)
     if includesPosition || position != nil { try PositionFields(position).encode(to: encoder) }

@@ -22,10 +22,9 @@ package enum PhotoJSONLine {
 
   /// The photo's JSON, as UTF-8, appended to `out` (no newline).
   package static func write(_ photo: Photo, into out: inout [UInt8]) {
-    // Keys in sorted order, as `.sortedKeys` prints them; the details' and metadata's keys sit among the photo's.
+    // Keys in sorted order, as `.sortedKeys` prints them; the metadata's keys sit among the photo's.
     let meta = photo.metadata
     let frame = photo.frame
-    let details = photo.details
     raw("{\"attitude\":", &out); numbers(meta.attitude, &out)
     raw(",\"camera\":", &out); camera(photo.camera, &out)
     raw(",\"camera_model\":", &out); cameraModel(meta.cameraModel, &out)
@@ -33,7 +32,7 @@ package enum PhotoJSONLine {
     raw(",\"camera_vector\":", &out); numbers(meta.cameraVector, &out)
     raw(",\"caption\":", &out); optional(meta.caption, &out)
     raw(",\"credit\":", &out); optional(meta.credit, &out)
-    if let dateTaken = details?.dateTaken { raw(",\"date_taken\":", &out); string(dateTaken, &out) }
+    if let dateTaken = meta.dateTaken { raw(",\"date_taken\":", &out); string(dateTaken, &out) }
     raw(",\"drive\":", &out); integer(meta.drive, &out)
     raw(",\"earth_date\":", &out); string(photo.earthDate.description, &out)
     if photo.includesPosition || photo.position != nil {
@@ -47,7 +46,7 @@ package enum PhotoJSONLine {
     case .number(let number): raw(String(number), &out)
     case .text(let text): string(text, &out)
     }
-    if let files = details?.imageFiles {
+    if let files = meta.imageFiles {
       raw(",\"image_files\":", &out); raw("{", &out)
       var firstFile = true
       for name in files.keys.sorted() { field(name, string: files[name] ?? "", &firstFile, &out) }
@@ -75,7 +74,7 @@ package enum PhotoJSONLine {
 
   /// The keys after `rover`, in order.
   private static func writeRest(_ photo: Photo, meta: FrameMetadata, frame: FrameName?, into out: inout [UInt8]) {
-    if let sampleType = photo.details?.sampleType {
+    if let sampleType = meta.sampleType {
       raw(",\"sample_type\":", &out); string(sampleType, &out)
     }
     raw(",\"scale_factor\":", &out); integer(meta.scaleFactor, &out)
@@ -91,7 +90,7 @@ package enum PhotoJSONLine {
     }
     raw(",\"taken_utc\":", &out); optional(meta.takenUTC, &out)
     raw(",\"tile\":", &out); integer(frame?.tile, &out)
-    raw(",\"title\":", &out); optional(meta.title ?? photo.details?.title, &out)
+    raw(",\"title\":", &out); optional(meta.title, &out)
     raw(",\"version\":", &out); integer(frame?.version, &out)
     raw(",\"width\":", &out); integer(meta.width, &out)
     raw(",\"xyz\":", &out); numbers(meta.xyz, &out)

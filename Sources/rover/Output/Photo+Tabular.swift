@@ -31,7 +31,7 @@ extension Photo: Tabular {
     ]
     let image: [String?] = [
       meta.width.map(String.init), meta.height.map(String.init), Self.json(meta.subframe),
-      meta.scaleFactor.map(String.init), meta.filter, meta.title ?? details?.title, meta.caption, meta.credit,
+      meta.scaleFactor.map(String.init), meta.filter, meta.title, meta.caption, meta.credit,
     ]
     let name: [String?] = [
       frame?.eye?.rawValue, frame?.product, frame?.sequence, frame?.tile.map(String.init),

@@ -16,9 +16,9 @@ import Testing
     var text = ""
     for photo in photos {
       var copy = photo
-      copy.details?.imageFiles = nil
+      copy.metadata.imageFiles = nil
       dump(copy, to: &text)
-      text += (photo.details?.imageFiles ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+      text += (photo.metadata.imageFiles ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         .joined(separator: ",")
     }
     return text
@@ -58,7 +58,7 @@ import Testing
     let bytes = [UInt8](try JSONEncoder().encode(photos))
     let (fast, _) = Self.agree([Photo].self, bytes) { $0 }
     #expect(fast?.count == 2)
-    #expect(fast?.first?.details?.imageFiles?["full_res"] == AwkwardPhotos.text)
+    #expect(fast?.first?.metadata.imageFiles?["full_res"] == AwkwardPhotos.text)
   }
 
   static let base = #""id":1,"camera":{"name":"FHAZ"},"img_src":"http://h/a.jpg","rover":{"name":"Curiosity"}"#

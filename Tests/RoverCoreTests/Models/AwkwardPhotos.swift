@@ -11,12 +11,24 @@ enum AwkwardPhotos {
       id: .text("NLF_\(text)"), sol: 12, camera: Camera(id: 3, name: text, fullName: text, roverID: 8),
       imageSource: "https://h/a b/\(text).png", earthDate: CalendarDate(year: 2021, month: 3, day: 1)!,
       rover: Rover(id: 8, name: "Perseverance", status: .other(text)),
-      details: PhotoDetails(
+      metadata: feedMetadata(
         dateTaken: "2021-03-01T10:00:00Z", sampleType: "full",
         imageFiles: ["small": "https://h/s.jpg", "full_res": text, "large": "https://h/l.jpg"], title: text)),
     Photo(
       id: .number(-4), sol: 0, camera: Camera(name: "FHAZ"), imageSource: "",
       earthDate: CalendarDate(year: 2012, month: 8, day: 6)!, rover: Rover(name: "Curiosity", status: .active),
-      details: PhotoDetails(title: "t")),
+      metadata: feedMetadata(title: "t")),
   ]
+
+  /// Frame metadata holding only what the raw feeds add: their capture time, sample type, sizes and title.
+  static func feedMetadata(
+    dateTaken: String? = nil, sampleType: String? = nil, imageFiles: [String: String]? = nil, title: String? = nil
+  ) -> FrameMetadata {
+    var metadata = FrameMetadata()
+    metadata.dateTaken = dateTaken
+    metadata.sampleType = sampleType
+    metadata.imageFiles = imageFiles
+    metadata.title = title
+    return metadata
+  }
 }

@@ -106,9 +106,10 @@ extension PDSClient {
     // or pointing; site, drive, eye and sequence come from the name.
     var metadata = FrameMetadata()
     metadata.takenUTC = FeedValue.utc(document.startTime)
+    metadata.dateTaken = document.startTime
     return Photo(
       id: .text(document.productID), sol: document.sol, camera: PDSCameras.camera(fileName: document.fileName),
-      imageSource: source, earthDate: date, rover: rover.summary, details: PhotoDetails(dateTaken: document.startTime),
+      imageSource: source, earthDate: date, rover: rover.summary,
       metadata: metadata)
   }
 }

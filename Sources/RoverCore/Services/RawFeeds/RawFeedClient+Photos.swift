@@ -125,7 +125,7 @@ extension RawFeedClient {
   /// Thumbnails are dropped here, never by the feed: `extended=sample_type::full` loses images (4.1 gotcha 4), and
   /// InSight flags them only by `is_thumbnail` (7.4).
   private func keepsSample(_ photo: Photo) -> Bool {
-    options.includeThumbnails || photo.details?.sampleType == "full"
+    options.includeThumbnails || photo.metadata.sampleType == "full"
   }
 
   /// One feed page as photos, with the raw record count (before filtering) and the feed's total.
@@ -188,9 +188,9 @@ extension RawFeedClient {
       camera: Camera(name: image.instrument, fullName: RawFeedCameras.fullName(fromTitle: image.title)),
       imageSource: source, earthDate: earthDate(image.dateTaken, rover: rover, sol: image.sol),
       rover: summary(rover),
-      details: PhotoDetails(
-        dateTaken: image.dateTaken, sampleType: image.sampleType, imageFiles: sizes, title: image.title),
-      metadata: image.metadata)
+      metadata: Self.metadata(
+        image.metadata, dateTaken: image.dateTaken, sampleType: image.sampleType,
+        imageFiles: sizes, title: image.title))
     photo.source = options.keepsRecords ? image.source : nil
     return photo
   }
@@ -204,10 +204,24 @@ extension RawFeedClient {
       camera: Camera(name: camera, fullName: RawFeedCameras.fullName(fromTitle: item.title)),
       imageSource: item.url, earthDate: earthDate(item.dateTaken, rover: rover, sol: item.sol),
       rover: summary(rover),
-      details: PhotoDetails(dateTaken: item.dateTaken, sampleType: item.sampleType, title: item.title),
-      metadata: item.metadata)
+      metadata: Self.metadata(
+        item.metadata, dateTaken: item.dateTaken, sampleType: item.sampleType,
+        imageFiles: nil, title: item.title))
     photo.source = options.keepsRecords ? item.source : nil
     return photo
+  }
+
+  /// The record's frame metadata with the feed's own capture time, sample type and sizes; its title where the
+  /// metadata has none.
+  private static func metadata(
+    _ base: FrameMetadata, dateTaken: String?, sampleType: String?, imageFiles: [String: String]?, title: String?
+  ) -> FrameMetadata {
+    var metadata = base
+    metadata.dateTaken = dateTaken
+    metadata.sampleType = sampleType
+    metadata.imageFiles = imageFiles
+    metadata.title = metadata.title ?? title
+    return metadata
   }
 
   /// The capture date in UTC when the feed has it, else the services' sol arithmetic.

@@ -88,7 +88,7 @@ import Testing
     let photo = try await client.photo(id: PhotoID(argument: "1n137056144ilf2002p1825r0m1"))
     #expect(photo.id == .text("1N137056144ILF2002P1825R0M1"))
     #expect(photo.sol == 100 && photo.rover.name == "Opportunity" && photo.camera.name == "NAVCAM")
-    #expect(photo.details?.dateTaken == "2004-05-05T19:08:30Z")
+    #expect(photo.metadata.dateTaken == "2004-05-05T19:08:30Z")
     await #expect(throws: ServiceError.photoNotFound(id: "1N000000000ILF0000P0000R0M1")) {
       try await client.photo(id: .text("1N000000000ILF0000P0000R0M1"))
     }

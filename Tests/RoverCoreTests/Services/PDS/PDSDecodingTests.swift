@@ -17,7 +17,7 @@ import Testing
     #expect(photo.sol == 100)
     #expect(photo.camera == Camera(name: "NAVCAM", fullName: "Navigation Camera"))
     #expect(photo.earthDate.description == "2004-05-05")
-    #expect(photo.details?.dateTaken == "2004-05-05T19:08:30Z")
+    #expect(photo.metadata.dateTaken == "2004-05-05T19:08:30Z")
     #expect(
       photo.imageSource
         == "https://pds-imaging.jpl.nasa.gov/data/mer/mer1no_0xxx/browse/sol0100/rdr/1n137056144ilf2002p1825r0m1.img.jpg"

@@ -27,7 +27,7 @@ import Testing
     let expected = Self.full(feeds, "ingenuity", sols: [58])
     #expect(expected.count == 103)
     #expect(Self.ids(photos) == Set(expected.map(\.id)))
-    #expect(photos.allSatisfy { $0.details?.sampleType == "full" && $0.rover.name == "Ingenuity" })
+    #expect(photos.allSatisfy { $0.metadata.sampleType == "full" && $0.rover.name == "Ingenuity" })
     #expect(photos.allSatisfy { $0.imageSource.hasSuffix("_1200.jpg") })
     let listing = feeds.requests.filter { $0.query("sol") == "58" }
     #expect(Set(listing.compactMap { $0.query("page") }) == ["0", "1"])
@@ -41,7 +41,7 @@ import Testing
     let client = Self.client(feeds, options: RawFeedOptions(includeThumbnails: true))
     let photos = try await client.photos(PhotoQuery(rover: "ingenuity", selection: .sol(58)))
     #expect(photos.count == feeds.images(rover: "ingenuity", sol: 58).count)
-    #expect(photos.filter { $0.details?.sampleType == "thumbnail" }.count == 2)
+    #expect(photos.filter { $0.metadata.sampleType == "thumbnail" }.count == 2)
   }
 
   @Test func ingenuityLatestAndAnEmptySol() async throws {

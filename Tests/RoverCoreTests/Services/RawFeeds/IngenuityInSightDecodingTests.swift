@@ -32,7 +32,7 @@ import Testing
     let color = Self.client.photo(page.images[1], rover: .ingenuity)
     #expect(color.camera.fullName == "Color Camera")
     #expect(color.earthDate.description == "2021-04-19")
-    #expect(color.details?.imageFiles?["full"]?.hasSuffix(".png") == true)
+    #expect(color.metadata.imageFiles?["full"]?.hasSuffix(".png") == true)
   }
 
   @Test func ingenuityLatest() throws {

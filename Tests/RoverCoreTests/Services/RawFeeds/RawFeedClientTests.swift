@@ -17,7 +17,7 @@ import Testing
     let photos = try await Self.client(feeds).photos(PhotoQuery(rover: "perseverance", selection: .sol(100)))
     let expected = feeds.images(rover: "perseverance", sol: 100, includeThumbnails: false)
     #expect(Set(photos.map(\.id.description)) == Set(expected.map(\.id)))
-    #expect(photos.allSatisfy { $0.details?.sampleType == "full" })
+    #expect(photos.allSatisfy { $0.metadata.sampleType == "full" })
   }
 
   @Test func thumbnailsWhenAskedFor() async throws {

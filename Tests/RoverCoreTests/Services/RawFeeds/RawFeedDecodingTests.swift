@@ -75,7 +75,7 @@ import Testing
       #expect(photo.camera.name == "NAVCAM_LEFT")
       #expect(photo.camera.fullName == "Left Navigation Camera (Navcam)")
       #expect(photo.rover.name == "Perseverance")
-      #expect(photo.details?.sampleType == "full")
+      #expect(photo.metadata.sampleType == "full")
     }
   }
 
@@ -90,6 +90,9 @@ import Testing
     #expect(json["sample_type"] as? String == "full")
     #expect(json["earth_date"] as? String == "2025-10-06")
     let back = try JSONDecoder().decode(Photo.self, from: JSONEncoder().encode(photo))
-    #expect(back.details == photo.details)
+    #expect(
+      [back.metadata.dateTaken, back.metadata.sampleType, back.metadata.title]
+        == [photo.metadata.dateTaken, photo.metadata.sampleType, photo.metadata.title])
+    #expect(back.metadata.imageFiles == photo.metadata.imageFiles)
   }
 }
