@@ -40,22 +40,30 @@ extension RoverCommand {
         }
         let files = try await workshop.fetch(pairs.flatMap { [$0.0, $0.1] })
         report.downloadFailures(files.failed)
-        for (left, right) in pairs {
-          guard let leftPath = files.path(left), let rightPath = files.path(right) else { continue }
-          report.attempt {
-            let picture = try maker.make(
-              leftPath: leftPath, leftModel: left.metadata.cameraModel, rightPath: rightPath,
-              rightModel: right.metadata.cameraModel)
-            let name = (left.frame?.frameKey ?? left.id.description) + "_" + style.rawValue
-            let path = try workshop.write(picture.raster, name: name)
-            if let reason = picture.fallbackReason, case .verticalShift(let rows) = picture.rectification {
-              report.warning("\(name): \(reason); aligned by a vertical shift of \(rows) rows instead")
-            }
-            report.made(path: path, json: AnaglyphLine(left: left, right: right, path: path, style: style, picture))
-          }
-        }
+        for pair in pairs { make(pair, files: files, maker: maker, workshop: workshop, report: report) }
       }
       try run.finish()
+    }
+
+    /// One pair's picture, written and reported; a pair whose frames did not download is left to the report.
+    private func make(
+      _ pair: (left: Photo, right: Photo), files: PictureWorkshop.Files, maker: AnaglyphMaker,
+      workshop: PictureWorkshop,
+      report: PictureReport
+    ) {
+      let (left, right) = pair
+      guard let leftPath = files.path(left), let rightPath = files.path(right) else { return }
+      report.attempt {
+        let picture = try maker.make(
+          leftPath: leftPath, leftModel: left.metadata.cameraModel, rightPath: rightPath,
+          rightModel: right.metadata.cameraModel)
+        let name = (left.frame?.frameKey ?? left.id.description) + "_" + style.rawValue
+        let path = try workshop.write(picture.raster, name: name)
+        if let reason = picture.fallbackReason, case .verticalShift(let rows) = picture.rectification {
+          report.warning("\(name): \(reason); aligned by a vertical shift of \(rows) rows instead")
+        }
+        report.made(path: path, json: AnaglyphLine(left: left, right: right, path: path, style: style, picture))
+      }
     }
   }
 }
