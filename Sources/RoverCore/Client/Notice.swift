@@ -27,6 +27,9 @@ public enum Notice: Sendable {
   case staleCacheUsed(what: String, age: TimeInterval, cause: any Error)
   /// A whole sol was listed short of the count the service gives for it: `listed` of `expected` photos.
   case solListedShort(sol: Int, listed: Int, expected: Int)
+  /// A listing through ``PhotoStream`` kept each frame once, as its newest version: `count` older versions NASA
+  /// re-sent were left out (``PhotoFilter`` with `versions: .all` keeps them). Sent once, when the listing ends.
+  case olderVersionsLeftOut(count: Int)
   /// Service `from` failed with `cause` (a reason to try another), and service `to` was tried next
   /// (`--service auto`'s chain).
   case serviceFellBack(from: ServicePreset, cause: any Error, to: ServicePreset)

@@ -59,10 +59,13 @@ public struct PhotoStream: AsyncSequence, Sendable {
       let (listing, request) = (self.listing, self.request)
       let task = Task {
         do {
-          _ = try await listing.forEachBatch(request) { photos in
+          let outcome = try await listing.forEachBatch(request) { photos in
             guard !photos.isEmpty else { return }
             await channel.send(photos)
             try Task.checkCancellation()
+          }
+          if outcome.olderVersions > 0 {
+            listing.events?(.warning(.olderVersionsLeftOut(count: outcome.olderVersions)))
           }
           channel.finish()
         } catch {

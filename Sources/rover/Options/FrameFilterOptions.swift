@@ -91,9 +91,13 @@ struct FrameFilterOptions: ParsableArguments {
   /// `watch`), each of which takes `--versions all`.
   static func sayOlderVersions(_ count: Int) {
     guard count > 0 else { return }
+    StandardError.line("rover: \(olderVersionsText(count))")
+  }
+
+  /// The words for `count` older versions left out (``Notice/olderVersionsLeftOut(count:)``).
+  static func olderVersionsText(_ count: Int) -> String {
     let versions = count == 1 ? "1 older version" : "\(count) older versions"
-    StandardError.line(
-      "rover: \(versions) of re-sent frames left out (only the newest of each is listed); --versions all lists them")
+    return "\(versions) of re-sent frames left out (only the newest of each is listed); --versions all lists them"
   }
 
   /// `N` or `A..B`, whole numbers from 0, A ≤ B.

@@ -41,6 +41,9 @@ enum ClientEventPrinter {
           StandardError.status("fetching pages \(done)/\(total)")
           if done >= total { StandardError.clearStatus() }
         }
+      case .warning(.olderVersionsLeftOut):
+        // Each command says this once a run, summed over its listings (FrameFilterOptions.sayOlderVersions).
+        break
       case .warning(let notice):
         StandardError.line("rover: warning: \(NoticeWording.text(notice))")
       case .serviceFailed(let service, let cause):

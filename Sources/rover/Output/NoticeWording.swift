@@ -33,6 +33,8 @@ enum NoticeWording {
       return "\(what): the service claims \(claimed) pages; reading at most \(limit)"
     case .pageRepeated(let what, let page):
       return "\(what): page \(page) repeats photos already listed; stopping there"
+    case .olderVersionsLeftOut(let count):
+      return FrameFilterOptions.olderVersionsText(count)
     case .countExceeded(let what, let listed, let expected):
       return "\(what): \(listed) photos listed, more than the service's count of \(expected); stopping"
     case .noPositionsPublished(let rover):

@@ -1,4 +1,5 @@
 import Foundation
+import RoverCore
 import RoverTestSupport
 import Testing
 
@@ -12,6 +13,23 @@ import Testing
       data.imagesByRover[MockRawDataset.perseverance]?[12]?.append(SyncCommandTests.frame(sol: 12, 0, version: 2))
     }
     return feeds
+  }
+
+  /// What a program on RoverCore sees of the same default: one typed notice with the count, when the stream ends.
+  @Test func aStreamSaysHowManyOlderVersionsItLeftOut() async throws {
+    let feeds = try Self.feeds()
+    defer { feeds.stop() }
+    var settings = ConnectionSettings(service: .preset(.nasaRaw), baseURL: feeds.baseURL)
+    settings.cacheMode = CacheMode(.disabled)
+    let notices = Locked<[Notice]>([])
+    let client = try PhotoClient(settings: settings) { event in
+      if case .warning(let notice) = event { notices.withLock { $0.append(notice) } }
+    }
+    var listed = 0
+    for try await _ in client.photos(of: "perseverance", sol: 12) { listed += 1 }
+    #expect(listed == 3)
+    let counts = notices.current.compactMap { if case .olderVersionsLeftOut(let count) = $0 { count } else { nil } }
+    #expect(counts == [1], "\(notices.current)")
   }
 
   @Test func oneLineSaysHowManyOlderVersionsAreLeftOut() async throws {
