@@ -1,4 +1,5 @@
 import Foundation
+import RoverCore
 import RoverTestSupport
 import Testing
 
@@ -15,24 +16,69 @@ import Testing
   /// Curiosity's raw feed at sol 10: pages of `records` records (all new ids), `pageBytes` long with the records'
   /// titles (which every photo keeps); with `pages`, that many full pages, then empty ones, and the total said, else
   /// full pages for ever and no total. Image requests answer a small JPEG.
+  ///
+  /// A page is one template, made at the first request, with the page number stamped into each id: building tens
+  /// of megabytes of JSON a request would keep this (debug) test process's few threads busy, and every other
+  /// test's server in it waiting.
   static func feed(pageBytes: Int, pages: Int?, records: Int = 500) throws -> TestHTTPServer {
-    let title = String(repeating: "t", count: pageBytes / records - 250)
+    let template = Locked<PageTemplate?>(nil)
     return try TestHTTPServer { request in
       if request.path.contains("/latest") {
         return .json(#"{"success":true,"latest_data":{"latest_sol":10,"total":5}}"#)
       }
       if request.path.hasPrefix("/img/") { return .bytes(Self.jpeg, contentType: "image/jpeg") }
-      let port = request.header("host")?.split(separator: ":").last ?? "80"
+      let port = request.header("host")?.split(separator: ":").last.map(String.init) ?? "80"
       let page = Int(request.query("page") ?? "0") ?? 0
-      let full = pages.map { page < $0 } ?? true
-      let items = (0..<(full ? records : 0)).map { index in
-        let id = "NLB_\(page)_\(index)"
-        return #"{"id":"\#(id)","imageid":"\#(id)","sol":10,"instrument":"NAV_LEFT_B","#
-          + #""url":"http://127.0.0.1:\#(port)/img/\#(id).JPG","date_taken":"2012-08-16T00:00:00Z","#
-          + #""extended":{"sample_type":"full"},"title":"\#(title)"}"#
+      guard pages.map({ page < $0 }) ?? true else { return .json(#"{"items":[],"more":false,"total":0}"#) }
+      let full = template.withLock { made in
+        if made == nil { made = PageTemplate(pageBytes: pageBytes, records: records, port: port, pages: pages) }
+        return made!
+      }
+      return .json(data: full.stamped(page: page))
+    }
+  }
+
+  /// One full feed page whose ids carry a fixed-width page number, stamped in place for each page asked for.
+  struct PageTemplate: Sendable {
+    static let digits = 6
+    let body: Data
+    /// Where each id's page number starts (two per record: `id` and `imageid`, and the image URL's).
+    let offsets: [Int]
+
+    init(pageBytes: Int, records: Int, port: String, pages: Int?) {
+      let title = String(repeating: "t", count: pageBytes / records - 250)
+      let placeholder = String(repeating: "0", count: Self.digits)
+      var text = #"{"items":["#
+      var offsets: [Int] = []
+      for index in 0..<records {
+        let id = "NLB_\(placeholder)_\(index)"
+        var item = index == 0 ? "" : ","
+        item += #"{"id":""#
+        offsets.append(text.utf8.count + item.utf8.count + 4)
+        item += #"\#(id)","imageid":""#
+        offsets.append(text.utf8.count + item.utf8.count + 4)
+        item += #"\#(id)","sol":10,"instrument":"NAV_LEFT_B","url":"http://127.0.0.1:\#(port)/img/"#
+        offsets.append(text.utf8.count + item.utf8.count + 4)
+        item += #"\#(id).JPG","date_taken":"2012-08-16T00:00:00Z","extended":{"sample_type":"full"},"#
+        item += #""title":"\#(title)"}"#
+        text += item
       }
       let total = pages.map { String($0 * records) } ?? "null"
-      return .json(#"{"items":[\#(items.joined(separator: ","))],"more":\#(full),"total":\#(total)}"#)
+      text += #"],"more":true,"total":\#(total)}"#
+      body = Data(text.utf8)
+      self.offsets = offsets
+    }
+
+    /// The page with `page` written into every id.
+    func stamped(page: Int) -> Data {
+      var data = body
+      let number = Array(String(format: "%0\(Self.digits)d", page).utf8.suffix(Self.digits))
+      data.withUnsafeMutableBytes { (bytes: UnsafeMutableRawBufferPointer) in
+        for offset in offsets {
+          for (index, byte) in number.enumerated() { bytes[offset + index] = byte }
+        }
+      }
+      return data
     }
   }
 
@@ -43,7 +89,13 @@ import Testing
     return try await RoverProcess.runMeasuringMemory(
       ["--service", "nasa-raw", "--base-url", server.baseURL.absoluteString]
         + arguments.map { $0.replacingOccurrences(of: "{dir}", with: dir.path + "/out") },
-      environment: ["XDG_STATE_HOME": dir.path, "ROVER_RETRY_BASE_DELAY": "0.01"])
+      environment: Self.environment(dir))
+  }
+
+  /// The default engine, whatever the run's: the bound is libcurl's, which streams; URLSession may read ahead into
+  /// memory (README, HTTP engines), and CI runs the suite again with `ROVER_HTTP_ENGINE=urlsession`.
+  static func environment(_ dir: URL) -> [String: String] {
+    ["XDG_STATE_HOME": dir.path, "ROVER_RETRY_BASE_DELAY": "0.01", "ROVER_HTTP_ENGINE": "curl"]
   }
 
   static let listings: [[String]] = [
@@ -88,8 +140,7 @@ import Testing
       "--service", "nasa-raw", "--base-url", server.baseURL.absoluteString, "sync", "curiosity", "--sol", "10..10",
       "-o", dir.appendingPathComponent("out").path, "--name", "{id}.{ext}",
     ]
-    let environment = ["XDG_STATE_HOME": dir.path, "ROVER_RETRY_BASE_DELAY": "0.01"]
-    let run = try await RoverProcess.runMeasuringMemory(arguments, environment: environment)
+    let run = try await RoverProcess.runMeasuringMemory(arguments, environment: Self.environment(dir))
     #expect(run.result.exitCode == 0, "\(run.result.stderr)")
     let files = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path)
     #expect(files.filter { $0.hasSuffix(".jpg") }.count == 280)
