@@ -29,6 +29,9 @@ import Testing
     var settings = ConnectionSettings(service: .preset(.nebulum), baseURL: server.url("/api/v1"))
     settings.cacheMode = CacheMode(.disabled)
     settings.engine = .testing
+    // A generous bound: every test's server shares this process's two pool threads, and a neighbour's CPU work
+    // may hold them for a while; the notice, not the time, is what is checked.
+    settings.timeout = 120
     let client = try PhotoClient(settings: settings, events: collected.client)
     var listed = 0
     for try await _ in client.photos(of: "curiosity", sols: 0...10) { listed += 1 }
@@ -55,6 +58,9 @@ import Testing
     settings.cacheDirectory = TestDirectory.unused("rover-notice")
     settings.cacheMode = CacheMode(maxAge: 0)
     settings.engine = .testing
+    // A generous bound: every test's server shares this process's two pool threads, and a neighbour's CPU work
+    // may hold them for a while; the notice, not the time, is what is checked.
+    settings.timeout = 120
     let client = try PhotoClient(settings: settings, events: collected.client)
     let fresh = try await client.rovers()
     api.inject(.serverError, times: .max)
@@ -85,6 +91,9 @@ import Testing
     var settings = ConnectionSettings(service: .preset(.nebulum), baseURL: api.baseURL)
     settings.cacheMode = CacheMode(.disabled)
     settings.engine = .testing
+    // A generous bound: every test's server shares this process's two pool threads, and a neighbour's CPU work
+    // may hold them for a while; the notice, not the time, is what is checked.
+    settings.timeout = 120
     let client = try PhotoClient(settings: settings)
     let photo = try #require(try await client.photos(of: "curiosity", sol: 1000).first { _ in true })
     _ = try await client.downloader(options, events: collected.download).run([photo])
