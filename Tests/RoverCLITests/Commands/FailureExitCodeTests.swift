@@ -170,9 +170,9 @@ import Testing
   @Test func ctrlCDuringAListingIs130() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    api.inject(.delay(30), times: 1, pathPrefix: "/api/v1/rovers")
-    let child = try RoverProcess.start(["rovers", "--base-url", api.baseURL.absoluteString])
-    try await child.waitUntil("the request reached the server", timeout: 20) { _ in api.server.activeRequests > 0 }
+    api.inject(.delay(120), times: 1, pathPrefix: "/api/v1/rovers")
+    let child = try RoverProcess.start(["rovers", "--base-url", api.baseURL.absoluteString, "--timeout", "180"])
+    try await child.waitUntil("the request reached the server", timeout: 90) { _ in api.server.activeRequests > 0 }
     child.interrupt()
     let result = try await child.wait(timeout: 20)
     expectOneLineError(result, code: 130, mentioning: "interrupted")
