@@ -31,7 +31,9 @@ enum HTTPClient {
   static func makeSession(maximumConnectionsPerHost: Int) -> URLSession {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
-    configuration.timeoutIntervalForRequest = 30
+    // Two minutes: the servers under test live in this process, whose two pool threads a loaded run's CPU-heavy
+    // neighbours (image tests in a debug build) can hold for tens of seconds at its start.
+    configuration.timeoutIntervalForRequest = 120
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
     return URLSession(configuration: configuration)
