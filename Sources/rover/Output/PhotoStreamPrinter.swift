@@ -13,16 +13,14 @@ final class PhotoStreamPrinter {
   private let geoJSON = GeoJSONWriter()
   /// JSON Lines not yet written, at most about ``blockBytes`` (one photo's line past it).
   private var block: [UInt8] = []
-  /// What a block holds before it is written: few calls to `write(2)`, and a buffer that stays in the cache.
+  /// What a block holds before it is written (JSON Lines, and the JSON array's text): few calls to `write(2)`, and a
+  /// buffer that stays in the cache.
   static let blockBytes = 256 * 1024
 
   init(_ printer: Printer, positions: Bool = false) {
     self.printer = printer
     self.positions = positions
   }
-
-  /// Output is written once this much text is waiting.
-  static let chunkBytes = 256 * 1024
 
   func write(_ photos: [Photo]) throws {
     guard !photos.isEmpty else { return }
@@ -61,7 +59,7 @@ final class PhotoStreamPrinter {
         line.removeAll(keepingCapacity: true)
         PhotoJSONLine.write(photo, into: &line)
         text += "  " + PrettyJSON.layout(line, indent: 2)
-        if text.utf8.count >= Self.chunkBytes {
+        if text.utf8.count >= Self.blockBytes {
           printer.write(text)
           text.removeAll(keepingCapacity: true)
         }
