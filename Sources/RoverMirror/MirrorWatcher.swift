@@ -43,9 +43,13 @@ package struct MirrorWatcher: Sendable {
       var wait = interval
       do {
         let said = leftOut.count
-        let polled = try await watch.poll(state, leftOut: &leftOut)
+        // What earlier polls still owe first (failed, or cut short by a stop); then this poll's, part by part.
+        var failed = try await act(on: download != nil || command != nil ? state.pending() : [], events: events)
+        try await watch.poll(state, leftOut: &leftOut) { new in
+          failed = try await handOn(new, events: events) || failed
+        }
         failures = 0
-        let failed = try await handOn(polled, olderVersions: leftOut.count - said, events: events)
+        try await events(.olderVersionsLeftOut(leftOut.count - said))
         if once { return failed }
       } catch is CancellationError {
         break
@@ -65,19 +69,16 @@ package struct MirrorWatcher: Sendable {
     return false
   }
 
-  /// Reports one poll's new photos (those within the area), remembers every polled photo as seen, and acts on
-  /// what is owed. True when an action failed.
-  private func handOn(_ polled: [Photo], olderVersions: Int, events: (Event) async throws -> Void) async throws
-    -> Bool
-  {
+  /// Reports a part of a poll's new photos (those within the area), remembers each as seen, and acts on those
+  /// within the area. True when an action failed.
+  private func handOn(_ polled: [Photo], events: (Event) async throws -> Void) async throws -> Bool {
     // Positions looked up once a run; photos outside --near are seen, never printed nor acted on.
     let new = try await placement?.apply(polled) ?? polled
     try await events(.found(new))
-    try await events(.olderVersionsLeftOut(olderVersions))
     let acts = download != nil || command != nil
     let kept = Set(new.map(\.id))
     try state.markSeen(polled.filter { !kept.contains($0.id) }, pending: false)
     try state.markSeen(new, pending: acts)
-    return try await act(on: acts ? state.pending() : [], events: events)
+    return try await act(on: acts ? new : [], events: events)
   }
 }

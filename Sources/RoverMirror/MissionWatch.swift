@@ -23,18 +23,23 @@ package struct MissionWatch: Sendable {
   /// The new photos, in sol order; they are not marked as seen (the caller does once it has printed them).
   package func poll(_ state: WatchState) async throws -> [Photo] {
     var leftOut: Set<String> = []
-    return try await poll(state, leftOut: &leftOut)
+    var new: [Photo] = []
+    try await poll(state, leftOut: &leftOut) { new += $0 }
+    return new
   }
 
-  /// ``poll(_:)``, adding to `leftOut` the keys (``WatchState``'s) of the older versions of re-sent frames the
-  /// newest-version default left out: a set the caller keeps across polls says each such version once, though every
-  /// poll lists the look-back window again.
-  package func poll(_ state: WatchState, leftOut: inout Set<String>) async throws -> [Photo] {
+  /// Lists the window and hands on its new photos a part at a time (a listing window, in sol order), so a poll
+  /// holds one part, never a whole hostile sol; adds to `leftOut` the keys (``WatchState``'s) of the older versions
+  /// of re-sent frames the newest-version default left out: a set the caller keeps across polls says each such
+  /// version once, though every poll lists the look-back window again.
+  /// - Throws: the listing's errors, and what `each` throws; the parts handed on before stay handed on.
+  package func poll(
+    _ state: WatchState, leftOut: inout Set<String>, each: ([Photo]) async throws -> Void
+  ) async throws {
     var listing = filter
     listing.versions = .all
     let newestOnly = filter.versions == .newest
     let range = PhotoRange(rover: rover, days: .sols(lower: 0, upper: nil), cameras: cameras)
-    var new: [Photo] = []
     // One entry per image, as the state keeps them: an image listed under several sols is printed and acted on
     // once, not printed three times and downloaded once.
     var keys: Set<String> = []
@@ -53,12 +58,13 @@ package struct MissionWatch: Sendable {
           leftOut.insert(WatchState.key(photo))
         }
       }
+      var new: [Photo] = []
       for photo in kept where try state.isNew(photo) && keys.insert(WatchState.key(photo)).inserted {
         new.append(photo)
       }
+      if !new.isEmpty { try await each(new) }
       return true
     }
-    return new
   }
 
   /// How long to wait after `failures` failed polls in a row: doubling from 30 s (or the interval, if shorter) up

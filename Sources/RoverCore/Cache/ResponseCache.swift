@@ -39,8 +39,9 @@ package final class ResponseCache: Sendable {
   }
 
   /// The entry for `key`, or nil. A corrupt entry is deleted so the next answer replaces it.
-  /// The largest entry rover writes: an answer within the 32 MB cap, and its header line.
-  static let maxEntryBytes = 33 << 20
+  /// The largest entry rover writes: a waypoint file within its 16 MB cap (answers stop at 8 MB), and its header
+  /// line.
+  static let maxEntryBytes = 17 << 20
 
   package func read(_ key: String) -> ResponseCacheEntry? {
     let url = file(for: key)

@@ -27,7 +27,7 @@ package struct ResponseCacheEntry: Sendable {
   package func age(now: Date = Date()) -> TimeInterval { now.timeIntervalSince(header.storedAt) }
 
   /// Writes the header line, then the body, to a new file at `url`, without joining them in memory first: a body
-  /// may be 32 MB, and a copy of it while its page is decoded was a third of a hostile listing's peak.
+  /// may be 16 MB, and a copy of it while its page is decoded was a third of a hostile listing's peak.
   /// - Throws: `CocoaError` when the file cannot be created or written.
   func write(to url: URL) throws {
     let encoder = JSONEncoder()

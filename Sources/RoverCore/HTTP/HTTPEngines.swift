@@ -3,8 +3,10 @@ import Foundation
 /// The engine each kind of request goes through, chosen in one place from an `HTTPEngineKind`: libcurl where this
 /// build has it (Linux, for answers and images alike), URLSession when asked for or where libcurl is missing.
 enum HTTPEngines {
-  /// The largest answer read, decoded: a whole Curiosity manifest is about 1 MB, a page of 500 photos 300 KB.
-  static let defaultMaxBodyBytes = 32 * 1024 * 1024
+  /// The largest answer read, decoded: a whole Curiosity manifest is about 1 MB, a real page of 500 photos about
+  /// 1 MB. 8 MB keeps a hostile listing's page, its parse and the photos made of it within ~100 MB of memory
+  /// (issue 38); 32 MB pages took rover to 120–183 MB.
+  static let defaultMaxBodyBytes = 8 * 1024 * 1024
 
   /// For service answers: small JSON bodies held in memory, bounded by size (decoded) and by time (the whole answer).
   static func api(

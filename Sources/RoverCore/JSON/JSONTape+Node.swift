@@ -1,5 +1,5 @@
 extension JSONTape {
-  /// 16 bytes: offsets as 32-bit numbers (a text is far below 2 GB: answers stop at 32 MB), half the tape a
+  /// 16 bytes: offsets as 32-bit numbers (a text is far below 2 GB: answers stop at 16 MB), half the tape a
   /// hostile page of tiny values costs with whole-word offsets.
   struct Node {
     var kind: Kind

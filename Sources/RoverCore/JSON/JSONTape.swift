@@ -21,7 +21,7 @@ final class JSONTape {
     case array, object
   }
 
-  /// The text: borrowed from the caller while it decodes (``withTape(over:_:)``: a 32 MB answer is read where it
+  /// The text: borrowed from the caller while it decodes (``withTape(over:_:)``: an 8 MB answer is read where it
   /// lies, not copied), or owned (``init(_:tooManyValues:)``).
   let bytes: UnsafeBufferPointer<UInt8>
   private let owned: UnsafeMutableBufferPointer<UInt8>?
@@ -32,8 +32,8 @@ final class JSONTape {
   /// Deeper than any photo: beyond it, Foundation's decoder decides.
   static let maxDepth = 64
 
-  /// More values than any answer holds (a sol's 25 000 photos are under a million): a page of 32 MB of `1,` is 16
-  /// million, a tape of 256 MB and more again in Foundation's decoder. Past it the text is refused, not decoded.
+  /// More values than any answer holds (a sol's 25 000 photos are under a million): a page of 8 MB of `1,` is 4
+  /// million, a tape of 64 MB and more again in Foundation's decoder. Past it the text is refused, not decoded.
   static let maxNodes = 2_000_000
 
   /// Nil when the text is not one JSON value (surrounded by white space only), nests too deeply, or holds more

@@ -102,6 +102,7 @@ import Testing
     ["photos", "curiosity", "--sol", "10", "--format", "jsonl"],
     ["fetch-image", "curiosity", "--sol", "10", "-o", "{dir}", "--dry-run"],
     ["sync", "curiosity", "--sol", "10..10", "-o", "{dir}", "--dry-run"],
+    ["watch", "curiosity", "--once", "--lookback", "0"],
   ]
 
   /// 7 pages of 6 MB: 42 MB of titles, under the sol's byte budget, which a listing held whole used to keep at once
@@ -127,6 +128,19 @@ import Testing
     #expect(run.result.stderr.contains("MB"), "\(run.result.stderr)")
     // 48 MB of budget at 4 MB a page: at least five whole pages were listed before the cut (none used to be).
     #expect(run.result.stdout.split(separator: "\n").count >= 2500)
+    #expect(run.peakBytes < Self.peakLimit, "peak \(run.peakBytes / Self.megabyte) MB")
+  }
+
+  /// A page past the 8 MB answer cap (real pages of 500 photos are about 1 MB) is refused as it arrives, naming the
+  /// answer and the cap, before it is parsed into photos that would cost several times its bytes.
+  @Test(arguments: listings)
+  func aPageOverTheAnswerCapIsRefusedBeforeItIsDecoded(_ arguments: [String]) async throws {
+    let server = try Self.feed(pageBytes: 12 * Self.megabyte, pages: 2)
+    defer { server.stop() }
+    let run = try await Self.run(server, arguments)
+    #expect(run.result.exitCode == 65, "\(run.result.stderr)")
+    #expect(run.result.stderr.contains("larger than 8 MB"), "\(run.result.stderr)")
+    #expect(run.result.stdout.isEmpty)
     #expect(run.peakBytes < Self.peakLimit, "peak \(run.peakBytes / Self.megabyte) MB")
   }
 

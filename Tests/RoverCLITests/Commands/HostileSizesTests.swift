@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test func aSolOfHugeRecordsEndsIncompleteAfterAFewPages() async throws {
-    let server = try Self.feed(padding: 10, title: 30_000)
+    let server = try Self.feed(padding: 10, title: 12_000)
     defer { server.stop() }
     let dir = try TestDirectory.make()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -45,8 +45,8 @@ import Testing
       environment: ["XDG_STATE_HOME": dir.path])
     #expect(result.exitCode == 3, "\(result)")
     #expect(result.stderr.contains("MB"), "\(result.stderr)")
-    // 500 records of 30 KB a page: the byte budget ends the sol within a few pages, long before the photo cap
-    // (25 000 photos, 50 pages, 1.5 GB of titles) would.
+    // 500 records of 12 KB a page (6 MB, under the 8 MB answer cap): the byte budget ends the sol within a few
+    // pages, long before the photo cap (25 000 photos, 50 pages, 300 MB of titles) would.
     let pages = server.requests.filter { $0.query("page") != nil }.count
     #expect(pages <= 8, "\(pages) pages read")
   }
