@@ -191,9 +191,7 @@ package final class PhotoInput: @unchecked Sendable {
 
   /// One JSON object's bytes, found by tracking nesting and strings over the buffer in place (one copy each).
   private func readObject() async throws -> [UInt8] {
-    var depth = 0
-    var inString = false
-    var escaped = false
+    var scan = ObjectScan()
     var index = position
     while true {
       if index >= buffer.count {
@@ -205,28 +203,13 @@ package final class PhotoInput: @unchecked Sendable {
         index = position + scanned
         continue
       }
-      let byte = buffer[index]
-      index += 1
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == 0x5C {
-          escaped = true
-        } else if byte == 0x22 {
-          inString = false
-        }
-      } else if byte == 0x22 {
-        inString = true
-      } else if byte == 0x7B || byte == 0x5B {
-        depth += 1
-      } else if byte == 0x7D || byte == 0x5D {
-        depth -= 1
-        if depth == 0 {
-          let object = Array(buffer[position..<index])
-          position = index
-          return object
-        }
+      let limit = min(buffer.count, position + Self.maxObjectBytes + 1)
+      if let end = buffer.withUnsafeBufferPointer({ scan.end(in: $0, from: index, to: limit) }) {
+        let object = Array(buffer[position..<end])
+        position = end
+        return object
       }
+      index = limit
       if index - position > Self.maxObjectBytes {
         throw DownloadError.malformedInput(detail: "\(place()): an object of over 16 MB")
       }

@@ -72,7 +72,10 @@ final class JSONTape {
 
   private func parse(tooManyValues: UnsafeMutablePointer<Bool>?) -> Bool {
     var nodes: [Node] = []
-    nodes.reserveCapacity(min(bytes.count / 8, Self.maxNodes))
+    // A value per 32 bytes: a real page (500 records of ~60 values in ~1 MB) fits without growing, while a page of
+    // long strings no longer reserves 16 bytes a byte/8 (a 6 MB page of titles reserved 12.5 MB, a quarter of a
+    // hostile listing's heap; issue 38). Denser texts grow the array as they go.
+    nodes.reserveCapacity(min(bytes.count / 32, Self.maxNodes))
     guard bytes.count < Int(Int32.max) else { return false }
     var parser = Parser(buffer: bytes)
     let ok = parser.value(into: &nodes, depth: 0)
@@ -224,7 +227,14 @@ final class JSONTape {
     let count = value.end - value.start
     // Most keys asked for are not this one, and most differ in length: that is settled without touching a byte.
     guard name.utf8.count == count else { return false }
-    return name.utf8.elementsEqual(bytes[value.start..<value.end])
+    guard count > 0 else { return true }
+    // memcmp over the name's own bytes: the generic comparison of a UTF8View with a slice cost 4 K instructions a
+    // photo (issue 39).
+    let text = UnsafeBufferPointer(rebasing: bytes[value.start..<value.end])
+    guard let start = text.baseAddress else { return false }
+    return name.utf8.withContiguousStorageIfAvailable { own in
+      own.baseAddress.map { memcmp($0, start, count) == 0 } ?? false
+    } ?? name.utf8.elementsEqual(text)
   }
 
   /// A string's text from between its quotes, escapes resolved; nil for invalid UTF-8 or a lone surrogate.

@@ -31,23 +31,27 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
   /// Parses what services send: `YYYY-M-D` with or without zero padding, or the date part of an ISO timestamp.
   public init?(lenient text: String) {
-    // Byte by byte: every photo decoded carries a date, and Character-wise splitting costs several times more.
-    var fields = [0, 0, 0]
-    var digits = [0, 0, 0]
+    // Byte by byte, in locals: every photo decoded carries a date; Character-wise splitting costs several times
+    // more, and arrays for the three fields cost two allocations a photo.
+    var value = 0
+    var digits = 0
+    var done: (year: Int, month: Int) = (0, 0)
     var field = 0
     for byte in text.utf8 {
       if byte == UInt8(ascii: "T") || byte == UInt8(ascii: " ") { break }
       if byte == UInt8(ascii: "-") {
+        guard field < 2, digits > 0 else { return nil }
+        if field == 0 { done.year = value } else { done.month = value }
         field += 1
-        guard field < 3 else { return nil }
+        (value, digits) = (0, 0)
         continue
       }
-      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits[field] < 4 else { return nil }
-      fields[field] = fields[field] * 10 + Int(byte - UInt8(ascii: "0"))
-      digits[field] += 1
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 4 else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      digits += 1
     }
-    guard field == 2, digits.allSatisfy({ $0 > 0 }) else { return nil }
-    self.init(year: fields[0], month: fields[1], day: fields[2])
+    guard field == 2, digits > 0 else { return nil }
+    self.init(year: done.year, month: done.month, day: value)
   }
 
   /// Zero-padded by hand: `String(format:)` goes through Foundation's formatter, and every photo printed,
