@@ -76,17 +76,28 @@ import Testing
   }
 
   /// On a terminal, Ctrl-C while "waiting for …" is shown clears that line before saying it was interrupted.
+  ///
+  /// The interrupt is sent once the line shows, not after a fixed time: at the start of a loaded run a debug rover
+  /// may not reach its first request within seconds. The shell runs it as a job of its own (`set -m`: a background
+  /// job of a shell without job control would ignore SIGINT) and says its process id.
   @Test func theWaitingLineIsClearedOnCtrlC() async throws {
     let api = try MockRoverAPI(shape: .original)
     defer { api.stop() }
-    api.inject(.delay(10), times: .max, pathPrefix: "/api/")
+    api.inject(.delay(120), times: .max, pathPrefix: "/api/")
     let rover = try RoverProcess.roverExecutableURL().path
     let command =
-      "timeout --foreground --preserve-status -s INT 3 \(rover) photos curiosity --sol 1000 --base-url \(api.baseURL.absoluteString)"
-    let result = try await RoverProcess.run(
+      "set -m; \(rover) photos curiosity --sol 1000 --base-url \(api.baseURL.absoluteString) & echo \"pid $!\"; wait $!"
+    let child = try RoverProcess.start(
       executable: URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"])
+    try await child.waitUntil("the waiting line shows", timeout: 120) { $0.stdout.contains("waiting for 127.0.0.1…") }
+    let pid = PseudoTerminal.lines(child.stdout).lazy.compactMap { line -> Int32? in
+      guard line.hasPrefix("pid ") else { return nil }
+      return Int32(line.dropFirst(4).trimmingCharacters(in: .whitespacesAndNewlines))
+    }.first
+    let rovers = try #require(pid, "\(child.stdout)")
+    kill(rovers, SIGINT)
+    let result = try await child.wait(timeout: 60)
     #expect(result.exitCode == 130, "\(result)")
-    #expect(result.stdout.contains("waiting for 127.0.0.1…"), "\(result.stdout)")
     #expect(result.stdout.hasSuffix("\r\u{1B}[2Krover: interrupted\r\n"), "\(result.stdout.debugDescription)")
   }
 }
