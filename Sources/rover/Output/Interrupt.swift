@@ -19,33 +19,69 @@ enum Interrupt {
   /// The exit code for a run the user stopped: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP.
   static var exitCode: Int32 { 128 + (received.current?.number ?? SIGINT) }
 
+  /// The pipe the signal handler writes each signal's number into, read by the thread ``run(_:)`` starts.
+  ///
+  /// Not a `DispatchSource`: on Linux libdispatch reads signals through a `signalfd`, and a signal taken by a
+  /// thread that does not block it is raised again at the thread that registered the source. An async `main`
+  /// parks the main thread in `sigsuspend` with no signal blocked, so it takes them; the registering thread is a
+  /// pool worker, which may have exited by then, and the signal was lost (under load, a Ctrl-C rover never
+  /// answered). A handler on whichever thread takes the signal writes one byte here: nothing is lost.
+  private static let pipe: (read: Int32, write: Int32) = {
+    var descriptors: [Int32] = [-1, -1]
+    guard Glibc.pipe(&descriptors) == 0 else { return (-1, -1) }
+    // Not inherited by `--exec` children.
+    for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    return (descriptors[0], descriptors[1])
+  }()
+
   static func run(_ body: @escaping @Sendable () async throws -> Void) async throws -> Int32 {
     let task = Task { try await body() }
-    let sources = signals.map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { @Sendable in
-        // A second signal means "now": the first one's clean-up is taking too long for the user.
-        let now = DispatchTime.now().uptimeNanoseconds
-        let first = received.withLock { current in
-          defer { current = current ?? (number, now) }
-          return current
-        }
-        if let first, now - first.at >= repeatWindow {
-          StandardError.clearStatus()
-          _exit(exitCode)
-        }
-        if first == nil {
-          DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(graceSeconds), execute: giveUp)
-        }
-        task.cancel()
+    let descriptors = pipe
+    if descriptors.read >= 0 {
+      Thread.detachNewThread { listen(on: descriptors.read, cancelling: task) }
+      var action = sigaction()
+      // Async-signal-safe: one `write` of the signal's number, errno kept for the interrupted code.
+      action.__sigaction_handler.sa_handler = { number in
+        let saved = errno
+        var byte = UInt8(truncatingIfNeeded: number)
+        _ = write(Interrupt.pipe.write, &byte, 1)
+        errno = saved
       }
-      source.resume()
-      return source
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_RESTART
+      for number in signals { sigaction(number, &action, nil) }
     }
-    defer { sources.forEach { $0.cancel() } }
     try await task.value
     return 0
+  }
+
+  /// Reads the signals the handler passes on, for as long as the process lives.
+  private static func listen(on descriptor: Int32, cancelling task: Task<Void, any Error>) {
+    var byte: UInt8 = 0
+    while true {
+      let count = read(descriptor, &byte, 1)
+      if count < 0 && errno == EINTR { continue }
+      guard count == 1 else { return }
+      stop(Int32(byte), task: task)
+    }
+  }
+
+  /// The first signal cancels the work and starts the grace period; a second one, past ``repeatWindow``, exits.
+  private static func stop(_ number: Int32, task: Task<Void, any Error>) {
+    // A second signal means "now": the first one's clean-up is taking too long for the user.
+    let now = DispatchTime.now().uptimeNanoseconds
+    let first = received.withLock { current in
+      defer { current = current ?? (number, now) }
+      return current
+    }
+    if let first, now - first.at >= repeatWindow {
+      StandardError.clearStatus()
+      _exit(exitCode)
+    }
+    if first == nil {
+      DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(graceSeconds), execute: giveUp)
+    }
+    task.cancel()
   }
 
   /// The grace period is over and the run is still going: say so and exit with the signal's code.
