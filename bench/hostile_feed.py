@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """A hostile Curiosity raw feed (`raw_image_items`), for bench/results-memory-hostile.md: sol 10 answers pages of
-`--records` records each, every record carrying a title of the size that makes the page `--page-mb` MB, with
-`more: true`. With `--pages N` page N and later are empty (the sol ends, complete); without it every page is full
+`--records` records each, every record carrying a title and a description of the size that makes the page
+`--page-mb` MB, with `more: true`. By default a page has as many records as keep each record's texts within what a
+photo keeps (4 KB a text; longer ones are dropped, so they would cost rover nothing): about 500 at 4 MB. With `--pages N` page N and later are empty (the sol ends, complete); without it every page is full
 and only rover's own limits end the sol. Image requests (`/img/…`) answer a tiny JPEG.
 
-    hostile_feed.py --page-mb 25 [--records 500] [--pages 6] --port-file F
+    hostile_feed.py --page-mb 25 [--records N] [--pages 6] --port-file F
 
 Pages are built once per page number and kept, so the server is not what is measured. HTTP/1.1 with keep-alive.
 """
@@ -19,26 +20,32 @@ import urllib.parse
 JPEG = bytes([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0xFF, 0xD9])
 
 
-def page_body(number: int, records: int, title_bytes: int, port: int, full: bool) -> bytes:
-    title = "t" * title_bytes
+TEXT_BYTES = 4000  # the longest title (and description) written: rover keeps a feed text of up to 4 KB
+
+
+def page_body(number: int, records: int, padding: int, port: int, full: bool) -> bytes:
+    title = "t" * min(padding, TEXT_BYTES)
+    description = "d" * (padding - len(title))
     items = []
     for index in range(records if full else 0):
         ident = f"NLB_{number}_{index}"
         items.append(
             f'{{"id":"{ident}","imageid":"{ident}","sol":10,"instrument":"NAV_LEFT_B",'
             f'"url":"http://127.0.0.1:{port}/img/{ident}.JPG","date_taken":"2012-08-16T00:00:00Z",'
-            f'"extended":{{"sample_type":"full"}},"title":"{title}"}}')
+            f'"extended":{{"sample_type":"full"}},"title":"{title}","description":"{description}"}}')
     return ('{"items":[' + ",".join(items) + '],"more":' + ("true" if full else "false") + ',"total":null}').encode()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--page-mb", type=float, required=True)
-    parser.add_argument("--records", type=int, default=500)
+    parser.add_argument("--records", type=int)
     parser.add_argument("--pages", type=int)
     parser.add_argument("--port-file", required=True)
     args = parser.parse_args()
-    title_bytes = max(1, int(args.page_mb * 1024 * 1024 / args.records) - 250)
+    page_bytes = int(args.page_mb * 1024 * 1024)
+    records = args.records or max(1, page_bytes // (2 * TEXT_BYTES + 250))
+    padding = max(1, page_bytes // records - 250)
     cache: dict[int, bytes] = {}
 
     class Handler(http.server.BaseHTTPRequestHandler):
@@ -67,7 +74,7 @@ def main() -> None:
             key = number if full else -1
             if key not in cache:
                 cache.clear()  # one page kept: the server's own memory stays small
-                cache[key] = page_body(number, args.records, title_bytes, server.server_port, full)
+                cache[key] = page_body(number, records, padding, server.server_port, full)
             self.send(cache[key], "application/json")
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)

@@ -40,8 +40,10 @@ extension ExecCommand {
     try Task.checkCancellation()
     let child = ExecChild(pid: try Self.spawn(arguments))
     return await withTaskCancellationHandler {
+      // A thread of its own for the wait: on Linux the concurrency pool is libdispatch's global queue, and a
+      // program that runs for minutes would hold one of its few threads all that time.
       await withCheckedContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(returning: child.waitForExit()) }
+        Thread.detachNewThread { continuation.resume(returning: child.waitForExit()) }
       }
     } onCancel: {
       child.stop(grace: Self.stopGrace)

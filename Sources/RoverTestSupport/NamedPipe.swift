@@ -25,17 +25,15 @@ public final class NamedPipe: Sendable {
     close(descriptor)
   }
 
-  /// Waits, off the concurrency pool, until a writer has written something or every writer has closed the pipe
+  /// Waits on a thread of its own (`OwnThread`), until a writer has written something or every writer has closed the pipe
   /// (exited, killed): true then, false if `seconds` pass first. The limit only guards a failing test from hanging.
   public func written(within seconds: Int32 = 120) async -> Bool {
     let descriptor = descriptor
-    return await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        var ready: Int32
-        repeat { ready = poll(&watched, 1, seconds * 1000) } while ready < 0 && errno == EINTR
-        continuation.resume(returning: ready > 0)
-      }
+    return await OwnThread.run {
+      var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      var ready: Int32
+      repeat { ready = poll(&watched, 1, seconds * 1000) } while ready < 0 && errno == EINTR
+      return ready > 0
     }
   }
 }

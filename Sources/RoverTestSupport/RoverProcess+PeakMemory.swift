@@ -36,12 +36,10 @@ extension RoverProcess {
     let started = Date()
     let pid = try spawn(
       timer, ["-f", "%M", "-o", peak, executable.path] + arguments, environment: full, stdout: out, stderr: err)
-    let status = await withCheckedContinuation { continuation in
-      Thread.detachNewThread {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-        continuation.resume(returning: status)
-      }
+    let status = await OwnThread.run {
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+      return status
     }
     // time writes "Command exited with non-zero status N" before the figure when rover fails: the last line counts.
     let report = (try? String(contentsOfFile: peak, encoding: .utf8)) ?? ""

@@ -1,12 +1,15 @@
 import Foundation
 
-/// A thread of its own for each `TestHTTPServer`, on which FlyingFox's server and its connections run.
+/// A thread of its own for each `TestHTTPServer`, on which FlyingFox's server starts: it binds and listens here.
 ///
 /// Tests create servers synchronously (`try TestHTTPServer { … }`, no `await`), but FlyingFox starts in an actor.
 /// Blocking the caller until it listens is safe only if that start never needs the caller's thread pool: Swift's
-/// cooperative pool has one thread per core, so two tests waiting in `init` at once would starve it and hang. Work
-/// that prefers this executor runs here instead, and one server's slow bodies never hold up another's answers
-/// (one thread shared by every server of a parallel test run made first requests wait seconds).
+/// cooperative pool has one thread per core, so two tests waiting in `init` at once would starve it and hang.
+///
+/// Only the start: FlyingFox then serves from an unstructured `Task`, which does not inherit an executor
+/// preference, so accepting and answering run on the shared pool. A test must therefore never block a pool thread
+/// while it waits for a server (on Linux `DispatchQueue.global()` is that pool too): blocking waits go through
+/// `OwnThread`.
 /// `@unchecked Sendable`: `jobs` and `finished` are only touched under `condition`.
 final class ServerThread: TaskExecutor, @unchecked Sendable {
   private let condition = NSCondition()

@@ -30,14 +30,16 @@ import Testing
   /// A JPEG's start and end markers around a JFIF header: what a signature check takes for a JPEG.
   static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0xFF, 0xD9])
 
-  /// Curiosity's raw feed at sol 10: pages of `records` records (all new ids), `pageBytes` long with the records'
-  /// titles (which every photo keeps); with `pages`, that many full pages, then empty ones, and the total said, else
-  /// full pages for ever and no total. Image requests answer a small JPEG.
+  /// Curiosity's raw feed at sol 10: pages of `records` records (all new ids; by default as many as keep each
+  /// record's texts within what a photo keeps), `pageBytes` long with the records' titles and descriptions; with
+  /// `pages`, that many full pages, then empty ones, and the total said, else full pages for ever and no total.
+  /// Image requests answer a small JPEG.
   ///
   /// A page is one template, made at the first request, with the page number stamped into each id: building tens
   /// of megabytes of JSON a request would keep this (debug) test process's few threads busy, and every other
   /// test's server in it waiting.
-  static func feed(pageBytes: Int, pages: Int?, records: Int = 500) throws -> TestHTTPServer {
+  static func feed(pageBytes: Int, pages: Int?, records: Int? = nil) throws -> TestHTTPServer {
+    let records = records ?? Self.records(pageBytes: pageBytes)
     let template = Locked<PageTemplate?>(nil)
     return try TestHTTPServer { request in
       if request.path.contains("/latest") {
@@ -55,15 +57,24 @@ import Testing
     }
   }
 
+  /// Records a page of `pageBytes` holds when each keeps its title and description whole: a photo keeps a feed
+  /// text of up to 4 KB (`FeedValue.maxLength`), so a record of 8 KB of texts weighs about as much in memory.
+  static func records(pageBytes: Int) -> Int { pageBytes / (2 * PageTemplate.textBytes + 250) }
+
   /// One full feed page whose ids carry a fixed-width page number, stamped in place for each page asked for.
   struct PageTemplate: Sendable {
+    /// The longest title (and description) a template writes, within what a photo keeps.
+    static let textBytes = 4000
     static let digits = 6
     let body: Data
     /// Where each id's page number starts (two per record: `id` and `imageid`, and the image URL's).
     let offsets: [Int]
 
     init(pageBytes: Int, records: Int, port: String, pages: Int?) {
-      let title = String(repeating: "t", count: pageBytes / records - 250)
+      // The record's padding: a title first, the rest its description (kept too while within 4 KB).
+      let padding = pageBytes / records - 250
+      let title = String(repeating: "t", count: min(padding, Self.textBytes))
+      let description = String(repeating: "d", count: padding - title.count)
       let placeholder = String(repeating: "0", count: Self.digits)
       var text = #"{"items":["#
       var offsets: [Int] = []
@@ -77,7 +88,7 @@ import Testing
         item += #"\#(id)","sol":10,"instrument":"NAV_LEFT_B","url":"http://127.0.0.1:\#(port)/img/"#
         offsets.append(text.utf8.count + item.utf8.count + 4)
         item += #"\#(id).JPG","date_taken":"2012-08-16T00:00:00Z","extended":{"sample_type":"full"},"#
-        item += #""title":"\#(title)"}"#
+        item += #""title":"\#(title)","description":"\#(description)"}"#
         text += item
       }
       let total = pages.map { String($0 * records) } ?? "null"
@@ -122,15 +133,15 @@ import Testing
     ["watch", "curiosity", "--once", "--lookback", "0"],
   ]
 
-  /// 7 pages of 6 MB: 42 MB of titles, under the sol's byte budget, which a listing held whole used to keep at once
-  /// (with each page's parse on top). Every command prints a line a photo.
+  /// 7 pages of 6 MB: 42 MB of titles and descriptions, under the sol's byte budget, which a listing held whole
+  /// used to keep at once (with each page's parse on top). Every command prints a line a photo.
   @Test(arguments: listings)
   func aSolOfManyLargePagesIsListedWithoutHoldingItWhole(_ arguments: [String]) async throws {
     let server = try Self.feed(pageBytes: 6 * Self.megabyte, pages: 7)
     defer { server.stop() }
     let run = try await Self.run(server, arguments)
     #expect(run.result.exitCode == 0, "\(run.result.stderr)")
-    #expect(run.result.stdout.split(separator: "\n").count == 3500)
+    #expect(run.result.stdout.split(separator: "\n").count == 7 * Self.records(pageBytes: 6 * Self.megabyte))
     try await Self.expectWithinPeakLimit(run)
   }
 
@@ -161,20 +172,22 @@ import Testing
     try await Self.expectWithinPeakLimit(run)
   }
 
-  /// A sync of a sol too large to hand over whole downloads it in parts, every photo of it.
+  /// A sync of a sol too large to hand over whole downloads it in parts, every photo of it. With `--metadata` each
+  /// photo keeps its whole record for its sidecar: 100 records of 60 KB a page, 42 MB in all.
   @Test func aSyncOfALargeSolDownloadsItInParts() async throws {
-    let server = try Self.feed(pageBytes: 6 * Self.megabyte, pages: 7, records: 40)
+    let server = try Self.feed(pageBytes: 6 * Self.megabyte, pages: 7, records: 100)
     defer { server.stop() }
     let dir = try TestDirectory.make()
     defer { try? FileManager.default.removeItem(at: dir) }
     let arguments = [
       "--service", "nasa-raw", "--base-url", server.baseURL.absoluteString, "sync", "curiosity", "--sol", "10..10",
-      "-o", dir.appendingPathComponent("out").path, "--name", "{id}.{ext}",
+      "-o", dir.appendingPathComponent("out").path, "--name", "{id}.{ext}", "--metadata",
     ]
     let run = try await RoverProcess.runMeasuringMemory(arguments, environment: Self.environment(dir))
     #expect(run.result.exitCode == 0, "\(run.result.stderr)")
     let files = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path)
-    #expect(files.filter { $0.hasSuffix(".jpg") }.count == 280)
+    #expect(files.filter { $0.hasSuffix(".jpg") }.count == 700)
+    #expect(files.filter { $0.hasSuffix(".json") }.count == 700)
     try await Self.expectWithinPeakLimit(run)
   }
 }

@@ -9,10 +9,12 @@ import Testing
   static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0xFF, 0xD9])
 
   /// Curiosity's raw feed at sol 10: every items page full (500 records, all new ids) and `more` true, each
-  /// record carrying `padding` bytes of text in a field rover does not read, and `title` bytes in its title (which
-  /// every photo keeps); image requests answer a small JPEG. With `pages`, that many pages of one record each.
-  static func feed(padding: Int, title: Int = 10, pages: Int? = nil) throws -> TestHTTPServer {
+  /// record carrying `padding` bytes of text in a field rover does not read, and `title` and `description` bytes
+  /// in its title and description (which every photo keeps up to 4 KB each); image requests answer a small JPEG.
+  /// With `pages`, that many pages of one record each.
+  static func feed(padding: Int, title: Int = 10, description: Int = 0, pages: Int? = nil) throws -> TestHTTPServer {
     let titleText = String(repeating: "t", count: title)
+    let descriptionText = String(repeating: "d", count: description)
     let filler = String(repeating: "x", count: padding)
     return try TestHTTPServer { request in
       if request.path.contains("/latest") {
@@ -26,14 +28,14 @@ import Testing
         return #"{"id":"\#(id)","imageid":"\#(id)","sol":10,"instrument":"NAV_LEFT_B","#
           + #""url":"http://127.0.0.1:\#(request.header("host")?.split(separator: ":").last ?? "80")/img/\#(id).JPG","#
           + #""date_taken":"2012-08-16T00:00:00Z","extended":{"sample_type":"full"},"padding":"\#(filler)","#
-          + #""title":"\#(titleText)"}"#
+          + #""title":"\#(titleText)","description":"\#(descriptionText)"}"#
       }
       return .json(#"{"items":[\#(items.joined(separator: ","))],"more":\#(pages == nil),"total":null}"#)
     }
   }
 
   @Test func aSolOfHugeRecordsEndsIncompleteAfterAFewPages() async throws {
-    let server = try Self.feed(padding: 10, title: 12_000)
+    let server = try Self.feed(padding: 10, title: 4000, description: 4000)
     defer { server.stop() }
     let dir = try TestDirectory.make()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -45,10 +47,10 @@ import Testing
       environment: ["XDG_STATE_HOME": dir.path])
     #expect(result.exitCode == 3, "\(result)")
     #expect(result.stderr.contains("MB"), "\(result.stderr)")
-    // 500 records of 12 KB a page (6 MB, under the 8 MB answer cap): the byte budget ends the sol within a few
-    // pages, long before the photo cap (25 000 photos, 50 pages, 300 MB of titles) would.
+    // 500 records of 8 KB of kept text a page (4 MB, under the 8 MB answer cap): the byte budget (48 MB) ends the
+    // sol after about 12 pages, long before the photo cap (25 000 photos, 50 pages, 200 MB of texts) would.
     let pages = server.requests.filter { $0.query("page") != nil }.count
-    #expect(pages <= 8, "\(pages) pages read")
+    #expect(pages <= 14, "\(pages) pages read")
   }
 
   @Test func aRecordTooLargeToKeepLosesItsSourceWithAWarning() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import RoverTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -30,7 +31,8 @@ final class RawHTTPClient: @unchecked Sendable {
       throw ConnectFailed()
     }
     self.fd = fd
-    var timeout = timeval(tv_sec: 30, tv_usec: 0)
+    // Two minutes, as the test HTTP client allows a request: a loaded machine can stall a server for seconds.
+    var timeout = timeval(tv_sec: 120, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
 
@@ -43,12 +45,10 @@ final class RawHTTPClient: @unchecked Sendable {
     _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
   }
 
-  /// Reads until the peer closes (or 30 s pass: a loaded machine can stall the server for seconds); the bool says whether it closed. The blocking reads run on a
-  /// Dispatch thread: blocking Swift's cooperative pool (one thread per core) would starve the server under test.
+  /// Reads until the peer closes (or two minutes pass); the bool says whether it closed. The blocking reads run
+  /// on a thread of their own (`OwnThread`), never on the concurrency pool the servers and tests share.
   func readToEnd() async -> (data: Data, closed: Bool) {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(returning: self.blockingReadToEnd()) }
-    }
+    await OwnThread.run { self.blockingReadToEnd() }
   }
 
   private func blockingReadToEnd() -> (data: Data, closed: Bool) {
@@ -56,6 +56,8 @@ final class RawHTTPClient: @unchecked Sendable {
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
       let count = recv(fd, &buffer, buffer.count, 0)
+      // A signal ends a read with a timeout set with EINTR even under SA_RESTART (signal(7)): read on.
+      if count < 0, errno == EINTR { continue }
       if count < 0 { return (data, errno == ECONNRESET) }
       if count == 0 { return (data, true) }
       data.append(contentsOf: buffer[0..<count])

@@ -97,12 +97,13 @@ enum CuriosityFeed {
       self.id = id
       self.url = url
       sol = try container.requiredInt(forKey: .sol)
-      instrument = container.lenientString(forKey: .instrument) ?? "UNKNOWN"
+      instrument = FeedValue.text(container.lenientString(forKey: .instrument)) ?? "UNKNOWN"
       let extended = try? container.nestedContainer(keyedBy: ExtendedKeys.self, forKey: .extended)
       let thumbnail = (try? container.decodeIfPresent(Bool.self, forKey: .isThumbnail)) ?? false
-      sampleType = extended?.lenientString(forKey: .sampleType)?.lowercased() ?? (thumbnail ? "thumbnail" : "full")
-      dateTaken = container.lenientString(forKey: .dateTaken)
-      title = container.lenientString(forKey: .title)
+      sampleType =
+        FeedValue.text(extended?.lenientString(forKey: .sampleType))?.lowercased() ?? (thumbnail ? "thumbnail" : "full")
+      dateTaken = FeedValue.text(container.lenientString(forKey: .dateTaken))
+      title = FeedValue.text(container.lenientString(forKey: .title))
       metadata = (try? FeedMetadata.RawImageItem(from: decoder))?.value ?? FrameMetadata()
       (source, sourceTooLarge) = JSONValue.boundedRecord(from: decoder)
     }

@@ -98,12 +98,12 @@ enum PerseveranceFeed {
       self.id = id
       sol = try container.requiredInt(forKey: .sol)
       let camera = try container.nestedContainer(keyedBy: CameraKeys.self, forKey: .camera)
-      instrument = camera.lenientString(forKey: .instrument) ?? "UNKNOWN"
+      instrument = FeedValue.text(camera.lenientString(forKey: .instrument)) ?? "UNKNOWN"
       files = ((try? container.decodeIfPresent([String: String?].self, forKey: .imageFiles)) ?? [:])
         .compactMapValues { $0 }
-      sampleType = (container.lenientString(forKey: .sampleType) ?? "Full").lowercased()
-      dateTaken = container.lenientString(forKey: .dateTakenUTC)
-      title = container.lenientString(forKey: .title)
+      sampleType = (FeedValue.text(container.lenientString(forKey: .sampleType)) ?? "Full").lowercased()
+      dateTaken = FeedValue.text(container.lenientString(forKey: .dateTakenUTC))
+      title = FeedValue.text(container.lenientString(forKey: .title))
       metadata = (try? FeedMetadata.Perseverance(from: decoder))?.value ?? FrameMetadata()
       (source, sourceTooLarge) = JSONValue.boundedRecord(from: decoder)
     }

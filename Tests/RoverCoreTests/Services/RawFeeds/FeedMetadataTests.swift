@@ -115,6 +115,25 @@ import Testing
     #expect(meta.cameraModel == nil && meta.mastAzimuth == nil && meta.filter == nil && meta.subframe == nil)
   }
 
+  /// Text past 4 KB (real titles are a few dozen characters) is nil wherever the record's field lands: the
+  /// metadata's title, the camera's full name read from it, the capture time and the sample type.
+  @Test func overlongTextIsNilEverywhereItLands() throws {
+    var record = try Self.records("msl-items")[0]
+    let long = "Sol 1: " + String(repeating: "M", count: FeedValue.maxLength)
+    record["title"] = long
+    record["date_taken"] = String(repeating: "2", count: FeedValue.maxLength + 1)
+    record["extended"] = ["sample_type": String(repeating: "f", count: FeedValue.maxLength + 1)]
+    record["instrument"] = String(repeating: "I", count: FeedValue.maxLength + 1)
+    let item = try JSONDecoder().decode(CuriosityFeed.Item.self, from: JSONSerialization.data(withJSONObject: record))
+    let photo = RawFeedClient(configuration: ServiceConfiguration(preset: .nasaRaw)).photo(item)
+    #expect(photo.metadata.title == nil)
+    #expect(photo.camera.fullName == nil)
+    #expect(photo.camera.name == "UNKNOWN")
+    #expect(photo.metadata.dateTaken == nil)
+    #expect(photo.metadata.sampleType == "full")
+    #expect(photo.earthDate == CalendarDate(year: 2012, month: 8, day: 7), "the sol's date instead")
+  }
+
   /// InSight's `extended.localtime` is its LMST, without the `Sol-` prefix (api-reference 8.3).
   @Test func insightLocalTimeIsItsLMST() throws {
     let page = try FixtureLoader.decode(CuriosityFeed.Page.self, "raw-insight-items")
