@@ -44,7 +44,10 @@ package struct MirrorWatcher: Sendable {
       do {
         let said = leftOut.count
         // What earlier polls still owe first (failed, or cut short by a stop); then this poll's, part by part.
-        var failed = try await act(on: download != nil || command != nil ? state.pending() : [], events: events)
+        var failed = false
+        if download != nil || command != nil {
+          try await state.forEachPendingWindow { owed in failed = try await act(on: owed, events: events) || failed }
+        }
         try await watch.poll(state, leftOut: &leftOut) { new in
           failed = try await handOn(new, events: events) || failed
         }

@@ -98,6 +98,7 @@ package final class WatchState: @unchecked Sendable {
         CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, sol INTEGER NOT NULL) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS pending (key TEXT PRIMARY KEY, sol INTEGER NOT NULL, photo TEXT NOT NULL)
           WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS pending_order ON pending (sol, key);
         SAVEPOINT probe;
         INSERT OR REPLACE INTO seen (key, sol) VALUES ('', 0);
         INSERT OR REPLACE INTO pending (key, sol, photo) VALUES ('', 0, '');
@@ -110,7 +111,8 @@ package final class WatchState: @unchecked Sendable {
           seen: try database.prepare("SELECT 1 FROM seen WHERE key = ?"),
           insert: try database.prepare("INSERT OR IGNORE INTO seen (key, sol) VALUES (?, ?)"),
           owe: try database.prepare("INSERT OR REPLACE INTO pending (key, sol, photo) VALUES (?, ?, ?)"),
-          owed: try database.prepare("SELECT photo FROM pending ORDER BY sol, key"),
+          owed: try database.prepare(
+            "SELECT sol, key, photo FROM pending WHERE (sol, key) > (?, ?) ORDER BY sol, key LIMIT ?"),
           settle: try database.prepare("DELETE FROM pending WHERE key = ?"))
       )
     }
@@ -145,18 +147,35 @@ package final class WatchState: @unchecked Sendable {
     }
   }
 
-  /// The photos printed whose download or `--exec` has not succeeded yet, in sol order; a record that no longer
-  /// decodes is skipped.
-  /// - Throws: `DownloadError.io` when the state file cannot be read.
-  package func pending() throws -> [Photo] {
-    let texts = try access {
-      statements.owed.bind([])
-      var texts: [String] = []
-      while try statements.owed.step() { texts.append(statements.owed.text(0) ?? "") }
-      return texts
+  /// Photos owed at a time by ``forEachPendingWindow(of:_:)``: a watch whose program fails for months owes tens of
+  /// thousands, and each is read whole (a few KB).
+  package static let pendingWindow = 500
+
+  /// Hands `body` the photos printed whose download or `--exec` has not succeeded yet, in sol order, `count` at a
+  /// time, so however many are owed only one window is in memory; `body` may settle them meanwhile. A record that
+  /// no longer decodes is skipped.
+  /// - Throws: `DownloadError.io` when the state file cannot be read; what `body` throws.
+  package func forEachPendingWindow(
+    of count: Int = pendingWindow, _ body: ([Photo]) async throws -> Void
+  ) async throws {
+    var after: (sol: Int64, key: String) = (.min, "")
+    while true {
+      let (texts, last) = try access {
+        statements.owed.bind([.integer(after.sol), .text(after.key), .integer(Int64(max(1, count)))])
+        var texts: [String] = []
+        var last: (sol: Int64, key: String)?
+        while try statements.owed.step() {
+          last = (statements.owed.integer(0) ?? 0, statements.owed.text(1) ?? "")
+          texts.append(statements.owed.text(2) ?? "")
+        }
+        return (texts, last)
+      }
+      guard let last else { return }
+      let decoder = JSONDecoder()
+      let photos = texts.compactMap { try? decoder.decode(Photo.self, from: Data($0.utf8)) }
+      if !photos.isEmpty { try await body(photos) }
+      after = last
     }
-    let decoder = JSONDecoder()
-    return texts.compactMap { try? decoder.decode(Photo.self, from: Data($0.utf8)) }
   }
 
   /// Forgets that these photos are owed anything: their download and `--exec` succeeded, or will never be run.

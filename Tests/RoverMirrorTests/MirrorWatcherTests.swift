@@ -113,6 +113,6 @@ import Testing
     }
     #expect(failed)
     #expect(statuses == [3])
-    #expect(try watcher.state.pending().map(\.id) == [.text("NLB_0010_A")])
+    #expect(try await watcher.state.allPending().map(\.id) == [.text("NLB_0010_A")])
   }
 }

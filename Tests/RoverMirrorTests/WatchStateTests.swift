@@ -57,6 +57,22 @@ import Testing
     return photo
   }
 
+  /// However many photos are owed, they come a window at a time, in sol order, each once; settling a window while
+  /// it is handled (what a watch does) skips none of the next.
+  @Test func owedPhotosComeAWindowAtATimeInSolOrder() async throws {
+    let state = try await WatchState(directory: try TestDirectory.make("rover-watch"), name: Self.name)
+    let owed = (0..<1_200).map { Self.photo(String(format: "NLF_%04d_A", $0), sol: 1_200 - $0) }
+    try state.markSeen(owed, pending: true)
+    var windows: [[Photo]] = []
+    try await state.forEachPendingWindow { window in
+      windows.append(window)
+      try state.settle(window.filter { $0.sol % 2 == 0 })
+    }
+    #expect(windows.map(\.count) == [WatchState.pendingWindow, WatchState.pendingWindow, 200])
+    #expect(windows.joined().map(\.sol) == Array(1...1_200))
+    #expect(try await state.allPending().map(\.sol) == Array(stride(from: 1, through: 1_199, by: 2)))
+  }
+
   @Test func pendingPhotosOutliveARestartUntilSettled() async throws {
     let directory = try TestDirectory.make("rover-core")
     let late = Self.photo("NLF_0002_A", sol: 2)
@@ -66,15 +82,24 @@ import Testing
       let state = try await WatchState(directory: directory, name: "w.sqlite")
       try state.markSeen([late, early], pending: true)
       try state.markSeen([quiet])
-      #expect(try state.pending().map(\.id) == [early.id, late.id])
+      #expect(try await state.allPending().map(\.id) == [early.id, late.id])
     }
     let reopened = try await WatchState(directory: directory, name: "w.sqlite")
-    let pending = try reopened.pending()
+    let pending = try await reopened.allPending()
     #expect(pending.map(\.id) == [early.id, late.id])
     #expect(pending.first?.imageSource == early.imageSource)
     #expect(pending.first?.camera.name == early.camera.name)
     #expect(try [late, early, quiet].allSatisfy { try !reopened.isNew($0) })
     try reopened.settle([early])
-    #expect(try reopened.pending().map(\.id) == [late.id])
+    #expect(try await reopened.allPending().map(\.id) == [late.id])
+  }
+}
+
+extension WatchState {
+  /// Every owed photo, window after window: what a test compares whole.
+  func allPending() async throws -> [Photo] {
+    var all: [Photo] = []
+    try await forEachPendingWindow { all += $0 }
+    return all
   }
 }
