@@ -2,7 +2,7 @@
 """A hostile Curiosity raw feed (`raw_image_items`), for bench/results-memory-hostile.md: sol 10 answers pages of
 `--records` records each, every record carrying a title and a description of the size that makes the page
 `--page-mb` MB, with `more: true`. By default a page has as many records as keep each record's texts within what a
-photo keeps (4 KB a text; longer ones are dropped, so they would cost rover nothing): about 500 at 4 MB. With `--pages N` page N and later are empty (the sol ends, complete); without it every page is full
+photo keeps (4 KB a text; longer ones are dropped, so they would cost rover nothing), and at least 500. With `--pages N` page N and later are empty (the sol ends, complete); without it every page is full
 and only rover's own limits end the sol. Image requests (`/img/…`) answer a tiny JPEG.
 
     hostile_feed.py --page-mb 25 [--records N] [--pages 6] --port-file F
@@ -44,7 +44,8 @@ def main() -> None:
     parser.add_argument("--port-file", required=True)
     args = parser.parse_args()
     page_bytes = int(args.page_mb * 1024 * 1024)
-    records = args.records or max(1, page_bytes // (2 * TEXT_BYTES + 250))
+    # At least the 500 a page rover asks for (a shorter page ends the sol), more while texts would pass 4 KB.
+    records = args.records or max(500, page_bytes // (2 * TEXT_BYTES + 250))
     padding = max(1, page_bytes // records - 250)
     cache: dict[int, bytes] = {}
 

@@ -33,20 +33,30 @@ extension RoverProcess {
     guard FileManager.default.isExecutableFile(atPath: timer) else {
       throw RoverProcessError.executableNotFound(searched: [timer + " (apt-get install time)"])
     }
+    // A child slot as every other child's: a suite's measured runs started all at once (17 debug rovers reading
+    // megabytes of pages on two cores) held the machine for half a minute, and the in-process servers with it.
+    await ChildSlots.shared.acquire()
     let started = Date()
-    let pid = try spawn(
-      timer, ["-f", "%M", "-o", peak, executable.path] + arguments, environment: full, stdout: out, stderr: err)
+    let pid: pid_t
+    do {
+      pid = try spawn(
+        timer, ["-f", "%M", "-o", peak, executable.path] + arguments, environment: full, stdout: out, stderr: err)
+    } catch {
+      await ChildSlots.shared.release()
+      throw error
+    }
     let status = await OwnThread.run {
       var status: Int32 = 0
       while waitpid(pid, &status, 0) == -1, errno == EINTR {}
       return status
     }
+    await ChildSlots.shared.release()
     // time writes "Command exited with non-zero status N" before the figure when rover fails: the last line counts.
     let report = (try? String(contentsOfFile: peak, encoding: .utf8)) ?? ""
     guard let peakKB = report.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
     else {
-      throw RoverProcessError.conditionNotMet(
-        "a peak RSS from /usr/bin/time in \(peak)", stdout: report, stderr: (try? String(contentsOfFile: err)) ?? "")
+      let said = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+      throw RoverProcessError.conditionNotMet("a peak RSS from /usr/bin/time in \(peak)", stdout: report, stderr: said)
     }
     // The wait status: low 7 bits the signal that ended the child (0 for an exit), bits 8–15 the exit code.
     let signal = status & 0x7F

@@ -12,12 +12,21 @@ extension JSONTape {
 
   /// `T` from `data`: the fast path where it is sure, Foundation's decoder (and its errors) otherwise. The tape
   /// reads `data` in place: a page costs its body, its nodes and the values decoded, not a second copy.
-  /// - Throws: `DecodingError.dataCorrupted` for a text of more than ``maxNodes`` values, which neither decodes.
+  /// - Throws: `DecodingError.dataCorrupted` for a text of more than ``maxNodes`` values, which neither decodes;
+  ///   ``TooManyRecords`` for a page of more records than any service sends.
   static func decodeOrFallBack<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     var tooMany = false
-    let fast: T? = withTape(over: data, tooManyValues: &tooMany) { tape in
-      guard let tape, let value = try? T(from: JSONTapeDecoder(tape: tape, node: 0)), !tape.unsure else { return nil }
-      return value
+    let fast: T? = try withTape(over: data, tooManyValues: &tooMany) { tape in
+      guard let tape else { return nil }
+      do {
+        let value = try T(from: JSONTapeDecoder(tape: tape, node: 0))
+        return tape.unsure ? nil : value
+      } catch let error as TooManyRecords {
+        // Foundation's decoder would only build the whole page again to refuse it the same way.
+        throw error
+      } catch {
+        return nil
+      }
     }
     if let fast { return fast }
     if tooMany {

@@ -59,7 +59,8 @@ import Testing
 
   /// Records a page of `pageBytes` holds when each keeps its title and description whole: a photo keeps a feed
   /// text of up to 4 KB (`FeedValue.maxLength`), so a record of 8 KB of texts weighs about as much in memory.
-  static func records(pageBytes: Int) -> Int { pageBytes / (2 * PageTemplate.textBytes + 250) }
+  /// At least 500, what rover asks a page for (a shorter page ends the sol).
+  static func records(pageBytes: Int) -> Int { max(500, pageBytes / (2 * PageTemplate.textBytes + 250)) }
 
   /// One full feed page whose ids carry a fixed-width page number, stamped in place for each page asked for.
   struct PageTemplate: Sendable {
@@ -159,15 +160,22 @@ import Testing
     try await Self.expectWithinPeakLimit(run)
   }
 
-  /// A page past the 8 MB answer cap (real pages of 500 photos are about 1 MB) is refused as it arrives, naming the
-  /// answer and the cap, before it is parsed into photos that would cost several times its bytes.
-  @Test(arguments: listings)
-  func aPageOverTheAnswerCapIsRefusedBeforeItIsDecoded(_ arguments: [String]) async throws {
-    let server = try Self.feed(pageBytes: 12 * Self.megabyte, pages: 2)
+  /// Pages refused as malformed answers (exit 65) before a record of them is decoded, each by what the message
+  /// names: a page past the 8 MB answer cap (real pages of 500 photos are about 1 MB), refused as it arrives; a
+  /// page of more records than any service sends (5 000; PDS's 1 000 are the most), refused by its count, since
+  /// 8 MB of short records is tens of thousands of photos, each costing far more than its bytes.
+  static let refusedPages: [(pageBytes: Int, records: Int?, says: String)] = [
+    (12 * megabyte, nil, "larger than 8 MB"), (4 * megabyte, 16_000, "a page of 16000 records, more than the 5000"),
+  ]
+
+  @Test(arguments: listings, refusedPages.indices)
+  func aPageOverALimitIsRefusedBeforeItIsDecoded(_ arguments: [String], _ page: Int) async throws {
+    let (pageBytes, records, says) = Self.refusedPages[page]
+    let server = try Self.feed(pageBytes: pageBytes, pages: 2, records: records)
     defer { server.stop() }
     let run = try await Self.run(server, arguments)
     #expect(run.result.exitCode == 65, "\(run.result.stderr)")
-    #expect(run.result.stderr.contains("larger than 8 MB"), "\(run.result.stderr)")
+    #expect(run.result.stderr.contains(says), "\(run.result.stderr)")
     #expect(run.result.stdout.isEmpty)
     try await Self.expectWithinPeakLimit(run)
   }

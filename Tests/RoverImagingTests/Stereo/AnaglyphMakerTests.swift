@@ -1,5 +1,6 @@
 import Foundation
 import RoverCore
+import RoverTestSupport
 import Testing
 
 @testable import RoverImaging
@@ -15,9 +16,17 @@ import Testing
     )
   }
 
-  @Test func greyPutsTheLeftEyeInRedAndTheRightInGreenAndBlue() throws {
-    let (left, right) = try models()
-    let picture = try AnaglyphMaker().make(leftPath: leftPath, leftModel: left, rightPath: rightPath, rightModel: right)
+  /// The real pair made into `style`, on a thread of its own (`OwnThread`: seconds of a debug build's CPU).
+  private func make(_ style: AnaglyphStyle = .grey, models: (CameraModel, CameraModel)?) async throws -> Anaglyph {
+    let (leftPath, rightPath) = (leftPath, rightPath)
+    return try await OwnThread.run {
+      try AnaglyphMaker(style: style).make(
+        leftPath: leftPath, leftModel: models?.0, rightPath: rightPath, rightModel: models?.1)
+    }
+  }
+
+  @Test func greyPutsTheLeftEyeInRedAndTheRightInGreenAndBlue() async throws {
+    let picture = try await make(models: try models())
     #expect(picture.rectification == .cameraModels && picture.fallbackReason == nil)
     #expect(picture.raster.width == 1288 && picture.raster.height == 968 && picture.raster.channels == 3)
     var differing = 0
@@ -32,12 +41,9 @@ import Testing
     #expect(differing > 100)
   }
 
-  @Test func sideBySideAndCrossEyeSwapTheHalves() throws {
-    let (left, right) = try models()
-    let parallel = try AnaglyphMaker(style: .sideBySide).make(
-      leftPath: leftPath, leftModel: left, rightPath: rightPath, rightModel: right)
-    let crossed = try AnaglyphMaker(style: .crossEye).make(
-      leftPath: leftPath, leftModel: left, rightPath: rightPath, rightModel: right)
+  @Test func sideBySideAndCrossEyeSwapTheHalves() async throws {
+    let parallel = try await make(.sideBySide, models: try models())
+    let crossed = try await make(.crossEye, models: try models())
     #expect(parallel.raster.width == 2 * 1288 && crossed.raster.width == 2 * 1288)
     for (x, y) in [(300, 300), (900, 500), (640, 800)] {
       for channel in 0..<3 {
@@ -51,9 +57,8 @@ import Testing
     }
   }
 
-  @Test func withoutModelsTheRightEyeIsShiftedByCorrelation() throws {
-    let picture = try AnaglyphMaker(style: .color).make(
-      leftPath: leftPath, leftModel: nil, rightPath: rightPath, rightModel: nil)
+  @Test func withoutModelsTheRightEyeIsShiftedByCorrelation() async throws {
+    let picture = try await make(.color, models: nil)
     guard case .verticalShift(let rows) = picture.rectification else {
       Issue.record("expected a vertical shift, got \(picture.rectification)")
       return

@@ -1,5 +1,6 @@
 import Foundation
 import RoverCore
+import RoverTestSupport
 import Testing
 
 @testable import RoverImaging
@@ -14,38 +15,41 @@ import Testing
     return (left, right, leftModel, rightModel)
   }
 
-  /// The vertical offsets of the blocks matched after resampling both eyes onto the models' common camera.
+  /// The vertical offsets of the blocks matched after resampling both eyes onto the models' common camera, on a
+  /// thread of its own (`OwnThread`: seconds of a debug build's CPU).
   private func offsetsAfterRectifying(
     _ left: Raster, _ right: Raster, _ leftModel: JPLCameraModel, _ rightModel: JPLCameraModel
-  ) throws -> [Double] {
-    let rectifier = try StereoRectifier(
-      left: leftModel, right: rightModel, width: left.width, height: left.height, source: "pair")
-    var leftOut = Raster(width: left.width, height: left.height, channels: 1, bitDepth: 8)
-    var rightOut = leftOut
-    rectifier.rectify(left, eye: .left, into: &leftOut, channels: [(0, 0)])
-    rectifier.rectify(right, eye: .right, into: &rightOut, channels: [(0, 0)])
-    return BlockMatcher.match(left: leftOut, right: rightOut, spacing: 64).map(\.dy)
+  ) async throws -> [Double] {
+    try await OwnThread.run {
+      let rectifier = try StereoRectifier(
+        left: leftModel, right: rightModel, width: left.width, height: left.height, source: "pair")
+      var leftOut = Raster(width: left.width, height: left.height, channels: 1, bitDepth: 8)
+      var rightOut = leftOut
+      rectifier.rectify(left, eye: .left, into: &leftOut, channels: [(0, 0)])
+      rectifier.rectify(right, eye: .right, into: &rightOut, channels: [(0, 0)])
+      return BlockMatcher.match(left: leftOut, right: rightOut, spacing: 64).map(\.dy)
+    }
   }
 
-  @Test func theRealSol1110PairIsRowAlignedAfterRectification() throws {
+  @Test func theRealSol1110PairIsRowAlignedAfterRectification() async throws {
     let (left, right, leftModel, rightModel) = try realPair()
     #expect(leftModel.kind == .cahvore && leftModel.linearity == 0)
-    let raw = BlockMatcher.match(left: left, right: right, spacing: 64).map(\.dy)
+    let raw = await OwnThread.run { BlockMatcher.match(left: left, right: right, spacing: 64).map(\.dy) }
     // Raw: the eyes are off vertically by −3 to +7 pixels across the frame.
     #expect(raw.count >= 50)
     #expect(try #require(raw.min()) <= -2 && (try #require(raw.max())) >= 5)
-    let rectified = try offsetsAfterRectifying(left, right, leftModel, rightModel)
+    let rectified = try await offsetsAfterRectifying(left, right, leftModel, rightModel)
     #expect(rectified.count >= 50)
     let within = rectified.filter { abs($0) <= 1 }.count
     // Every matched block on this pair, between −0.55 and +0.32 px (226 of 226 at a 48-pixel spacing).
     #expect(Double(within) >= 0.8 * Double(rectified.count), "\(within) of \(rectified.count) within 1 px")
   }
 
-  @Test func keepingOnlyTheLinearCoreLeavesTheFishEyeOffRow() throws {
+  @Test func keepingOnlyTheLinearCoreLeavesTheFishEyeOffRow() async throws {
     let (left, right, fullLeft, fullRight) = try realPair()
     var (leftModel, rightModel) = (fullLeft, fullRight)
     (leftModel.kind, rightModel.kind) = (.cahv, .cahv)
-    let offsets = try offsetsAfterRectifying(left, right, leftModel, rightModel)
+    let offsets = try await offsetsAfterRectifying(left, right, leftModel, rightModel)
     let within = offsets.filter { abs($0) <= 1 }.count
     // 114 of 176 blocks (65%) at a 48-pixel spacing; the full model brings all of them within 1 px.
     #expect(offsets.count >= 50)

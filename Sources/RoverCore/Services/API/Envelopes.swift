@@ -53,10 +53,11 @@ struct PhotosPage: Decodable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    if let photos = try container.decodeIfPresent([Photo].self, forKey: .photos) {
+    if let photos = try container.decodeRecordsIfPresent(Photo.self, forKey: .photos) {
       self.photos = photos
     } else {
-      self.photos = try container.decode([Photo].self, forKey: .latestPhotos)
+      // Unpaged: the latest sol whole.
+      self.photos = try container.decodeRecords(Photo.self, forKey: .latestPhotos, limit: Pager.maxPhotosPerSol)
     }
     pagination = try? container.decodeIfPresent(Pagination.self, forKey: .pagination)
   }

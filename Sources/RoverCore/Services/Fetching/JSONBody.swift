@@ -7,6 +7,9 @@ enum JSONBody {
     guard !response.body.isEmpty else { throw ServiceError.malformedJSON(url: url, detail: "empty body") }
     do {
       return try JSONTape.decodeOrFallBack(type, from: response.body)
+    } catch let error as TooManyRecords {
+      throw ServiceError.malformedJSON(
+        url: url, detail: "a page of \(error.count) records, more than the \(error.limit) any service sends in one")
     } catch let error as DecodingError {
       let contentType = response.header("content-type") ?? ""
       if !contentType.isEmpty, !contentType.contains("json"), response.body.first != UInt8(ascii: "{"),

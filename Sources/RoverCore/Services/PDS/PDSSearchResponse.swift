@@ -29,7 +29,7 @@ struct PDSSearchResponse: Decodable, Sendable {
     let response = try container.nestedContainer(keyedBy: ResponseKeys.self, forKey: .response)
     numFound = try response.requiredInt(forKey: .numFound)
     start = response.lenientInt(forKey: .start) ?? 0
-    let docs = try response.decodeIfPresent([Item].self, forKey: .docs) ?? []
+    let docs = try response.decodeRecordsIfPresent(Item.self, forKey: .docs) ?? []
     self.docs = docs.compactMap(\.document)
     rawCount = docs.count
     let facets = try? container.nestedContainer(keyedBy: FacetKeys.self, forKey: .facetCounts)

@@ -53,7 +53,7 @@ enum CuriosityFeed {
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
-      let records = try container.decode([Lenient<Item>].self, forKey: .items)
+      let records = try container.decodeRecords(Lenient<Item>.self, forKey: .items)
       items = records.compactMap(\.value)
       unreadable = records.count - items.count
       more = try? container.decodeIfPresent(Bool.self, forKey: .more)

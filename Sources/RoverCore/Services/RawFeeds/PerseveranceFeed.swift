@@ -57,7 +57,7 @@ enum PerseveranceFeed {
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       // One odd record must not sink the page: keep what decodes.
-      let records = try container.decode([Lenient<Image>].self, forKey: .images)
+      let records = try container.decodeRecords(Lenient<Image>.self, forKey: .images)
       images = records.compactMap(\.value)
       unreadable = records.count - images.count
       totalResults = container.lenientInt(forKey: .totalResults)

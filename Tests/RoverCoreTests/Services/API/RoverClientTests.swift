@@ -8,9 +8,7 @@ import Testing
 /// a stale answer. The end-to-end tests only prove that the CLI wires this up.
 @Suite struct RoverClientTests {
   static func configuration(_ preset: ServicePreset, _ baseURL: URL, key: String? = nil) -> ServiceConfiguration {
-    var configuration = ServiceConfiguration.testing(preset, baseURL: baseURL, apiKey: key, retries: 2)
-    configuration.timeout = 60
-    return configuration
+    ServiceConfiguration.testing(preset, baseURL: baseURL, apiKey: key, retries: 2)
   }
 
   static func cache() -> ResponseCache {
