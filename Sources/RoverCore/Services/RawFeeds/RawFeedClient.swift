@@ -101,6 +101,7 @@ package struct RawFeedClient: PhotoService {
       key: Redactor.redactKeyParameters("\(serviceName) \(url.absoluteString)"), url: url, headers: [:], what: what,
       classify: classifier.verdict,
       lifetime: lifetime)
-    return try await fetcher.fetch(request)
+    // Records are built verbatim only for sidecars (`--metadata`).
+    return try await JSONValue.$keepsRecords.withValue(options.keepsRecords) { try await fetcher.fetch(request) }
   }
 }
