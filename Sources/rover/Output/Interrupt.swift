@@ -34,40 +34,63 @@ enum Interrupt {
     return (descriptors[0], descriptors[1])
   }()
 
+  /// The run's work, once made. A signal that comes before it is remembered in `received`, and cancels it as soon
+  /// as it is set.
+  private static let work = Locked<Task<Void, any Error>?>(nil)
+
   static func run(_ body: @escaping @Sendable () async throws -> Void) async throws -> Int32 {
-    let task = Task { try await body() }
     let descriptors = pipe
     if descriptors.read >= 0 {
-      Thread.detachNewThread { listen(on: descriptors.read, cancelling: task) }
-      var action = sigaction()
-      // Async-signal-safe: one `write` of the signal's number, errno kept for the interrupted code.
-      action.__sigaction_handler.sa_handler = { number in
-        let saved = errno
-        var byte = UInt8(truncatingIfNeeded: number)
-        _ = write(Interrupt.pipe.write, &byte, 1)
-        errno = saved
-      }
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = SA_RESTART
-      for number in signals { sigaction(number, &action, nil) }
+      // The handler before the work: the work starts on the pool at once, and a signal sent as soon as it said
+      // something (it waited on a lock within 0.2 s) found no handler yet and ended rover by its default action.
+      Thread.detachNewThread { listen(on: descriptors.read) }
+      installHandler()
     }
+    let task = Task { try await body() }
+    // Set before `received` is read, as `stop` records before it reads `work`: one of the two sees the other.
+    work.withLock { $0 = task }
+    if received.current != nil { task.cancel() }
     try await task.value
     return 0
   }
 
-  /// Reads the signals the handler passes on, for as long as the process lives.
-  private static func listen(on descriptor: Int32, cancelling task: Task<Void, any Error>) {
-    var byte: UInt8 = 0
+  private static func installHandler() {
+    var action = sigaction()
+    // Async-signal-safe: one `write` of the signal's number, errno kept for the interrupted code.
+    action.__sigaction_handler.sa_handler = { number in
+      let saved = errno
+      var byte = UInt8(truncatingIfNeeded: number)
+      _ = write(Interrupt.pipe.write, &byte, 1)
+      errno = saved
+    }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_RESTART
+    for number in signals { sigaction(number, &action, nil) }
+  }
+
+  /// Reads the signals the handler passes on, for as long as the process lives, and ends the grace period itself:
+  /// a timer on the pool would wait for a thread, and the pool's threads may be the ones stuck in a C call.
+  private static func listen(on descriptor: Int32) {
+    var deadline: UInt64?
     while true {
+      var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let now = DispatchTime.now().uptimeNanoseconds
+      let wait = deadline.map { Int32(clamping: ($0 > now ? $0 - now : 0) / 1_000_000) } ?? -1
+      let ready = poll(&watched, 1, wait)
+      if ready < 0 && errno == EINTR { continue }
+      if ready == 0 { giveUp() }
+      var byte: UInt8 = 0
       let count = read(descriptor, &byte, 1)
       if count < 0 && errno == EINTR { continue }
       guard count == 1 else { return }
-      stop(Int32(byte), task: task)
+      // From now, not from before the wait: the first signal may come after hours of waiting.
+      if stop(Int32(byte)) { deadline = DispatchTime.now().uptimeNanoseconds + UInt64(graceSeconds) * 1_000_000_000 }
     }
   }
 
-  /// The first signal cancels the work and starts the grace period; a second one, past ``repeatWindow``, exits.
-  private static func stop(_ number: Int32, task: Task<Void, any Error>) {
+  /// The first signal cancels the work and starts the grace period (true); a second one, past ``repeatWindow``,
+  /// exits.
+  private static func stop(_ number: Int32) -> Bool {
     // A second signal means "now": the first one's clean-up is taking too long for the user.
     let now = DispatchTime.now().uptimeNanoseconds
     let first = received.withLock { current in
@@ -78,14 +101,12 @@ enum Interrupt {
       StandardError.clearStatus()
       _exit(exitCode)
     }
-    if first == nil {
-      DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(graceSeconds), execute: giveUp)
-    }
-    task.cancel()
+    work.current?.cancel()
+    return first == nil
   }
 
   /// The grace period is over and the run is still going: say so and exit with the signal's code.
-  @Sendable private static func giveUp() {
+  private static func giveUp() -> Never {
     StandardError.clearStatus()
     StandardError.line("rover: still stopping after \(graceSeconds) s; exiting without waiting further")
     _exit(exitCode)
