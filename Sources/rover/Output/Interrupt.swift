@@ -71,26 +71,27 @@ enum Interrupt {
   /// Reads the signals the handler passes on, for as long as the process lives, and ends the grace period itself:
   /// a timer on the pool would wait for a thread, and the pool's threads may be the ones stuck in a C call.
   private static func listen(on descriptor: Int32) {
-    var deadline: UInt64?
     while true {
       var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      let now = DispatchTime.now().uptimeNanoseconds
-      let wait = deadline.map { Int32(clamping: ($0 > now ? $0 - now : 0) / 1_000_000) } ?? -1
-      let ready = poll(&watched, 1, wait)
+      // After the first signal, no longer than what is left of its grace period (timed from its arrival).
+      let wait = received.current.map { first in
+        let end = first.at + UInt64(graceSeconds) * 1_000_000_000
+        let now = DispatchTime.now().uptimeNanoseconds
+        return Int32(clamping: (end > now ? end - now : 0) / 1_000_000)
+      }
+      let ready = poll(&watched, 1, wait ?? -1)
       if ready < 0 && errno == EINTR { continue }
       if ready == 0 { giveUp() }
       var byte: UInt8 = 0
       let count = read(descriptor, &byte, 1)
       if count < 0 && errno == EINTR { continue }
       guard count == 1 else { return }
-      // From now, not from before the wait: the first signal may come after hours of waiting.
-      if stop(Int32(byte)) { deadline = DispatchTime.now().uptimeNanoseconds + UInt64(graceSeconds) * 1_000_000_000 }
+      stop(Int32(byte))
     }
   }
 
-  /// The first signal cancels the work and starts the grace period (true); a second one, past ``repeatWindow``,
-  /// exits.
-  private static func stop(_ number: Int32) -> Bool {
+  /// The first signal cancels the work and starts the grace period; a second one, past ``repeatWindow``, exits.
+  private static func stop(_ number: Int32) {
     // A second signal means "now": the first one's clean-up is taking too long for the user.
     let now = DispatchTime.now().uptimeNanoseconds
     let first = received.withLock { current in
@@ -102,7 +103,6 @@ enum Interrupt {
       _exit(exitCode)
     }
     work.current?.cancel()
-    return first == nil
   }
 
   /// The grace period is over and the run is still going: say so and exit with the signal's code.
